@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
+import { installSignatureCheck } from './http/signature.ts';
+import { installWebApp } from './http/web-app.ts';
+import { verifyAccessToken } from './modules/auth/access-token.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { createSiteService } from './modules/site/site.service.ts';
+import { installSocket } from './realtime/socket-hub.ts';
+import type { Runtime } from './runtime.ts';
+
+/** Max websocket frame a client may send; every client frame is a few hundred bytes at most. */
+const SOCKET_MAX_PAYLOAD = 16 * 1024;
+
+/** Builds the HTTP + socket app on a runtime. Listening is the caller's business. */
+export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
+  const { config } = rt;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    rt.metrics.httpDuration
+      .labels(req.method, req.routeOptions.url ?? 'unmatched', String(reply.statusCode))
+      .observe(reply.elapsedTime / 1000);
+  });
+
+  installErrorHandler(app);
+  installSignatureCheck(app, {
+    secret: config.SIGN_SECRET,
+    windowMs: config.SIGN_WINDOW_MS,
+    nonces: rt.nonces,
+    now: () => rt.clock.now(),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kaixiang API',
+        version: '1',
+        description:
+          'Every /api call must be signed (x-ts, x-nonce, x-sign: see docs/decisions.md). Responses use the envelope {code, data, msg}.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const checks: Record<string, string> = {};
+    await rt.database.ping().then(
+      () => (checks.database = 'ok'),
+      (e: Error) => (checks.database = e.message),
+    );
+    if (rt.redis) {
+      await rt.redis.ping().then(
+        () => (checks.redis = 'ok'),
+        (e: Error) => (checks.redis = e.message),
+      );
+    }
+    const ready = Object.values(checks).every((v) => v === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+    reply.type(rt.metrics.registry.contentType);
+    return rt.metrics.registry.metrics();
+  });
+
+  await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
+  const hub = installSocket(app, {
+    bus: rt.bus,
+    verifyToken: async (token) => {
+      const claims = verifyAccessToken(token, config.TOKEN_SECRET, rt.clock.now());
+      return claims ? { userId: claims.userId } : null;
+    },
+    idleTimeoutMs: config.SOCKET_IDLE_TIMEOUT_MS,
+    clock: rt.clock,
+    metrics: { connections: rt.metrics.socketConnections },
+  });
+  app.addHook('onClose', async () => {
+    await hub.close();
+  });
+
+  const site = createSiteService({ db: rt.database.db, bus: rt.bus, clock: rt.clock });
+  await app.register(siteRoutes(site), { prefix: '/api' });
+  await app.register(mediaRoutes(rt.database.db));
+  if (config.NODE_ENV !== 'production') await app.register(devRoutes({ site, db: rt.database.db }));
+
+  await installWebApp(app, { webDist: config.WEB_DIST, signKey: config.SIGN_SECRET, env: config.NODE_ENV });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) return apiNotFound(req, reply);
+    return reply.status(404).type('text/plain').send('Not Found');
+  });
+  return app;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('has working defaults for the embedded mode', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.REDIS_URL).toBeUndefined();
+  });
+
+  it('stops with every problem listed, not just the first', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://y', NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const problems = (e as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL']) expect(problems).toContain(name);
+    }
+  });
+
+  it('requires real secrets in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SIGN_SECRET[\s\S]*TOKEN_SECRET/);
+    const ok = loadConfig({ NODE_ENV: 'production', SIGN_SECRET: 'x'.repeat(32), TOKEN_SECRET: 'y'.repeat(40) });
+    expect(ok.NODE_ENV).toBe('production');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed once at start. A bad variable stops the start with every problem listed
+ * (STYLE.md §4). The README's table of variables mirrors this schema: keep them in step.
+ */
+const DEV_SIGN_SECRET = 'kaixiang-dev-sign-secret';
+const DEV_TOKEN_SECRET = 'kaixiang-dev-token-secret-change-me';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+
+const intVar = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
+const boolVar = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(def ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: intVar(3000, 0, 65535),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    DB_POOL_MAX: intVar(10, 1, 200),
+    PGLITE_DIR: z.string().default('./data/pglite'),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    SIGN_SECRET: z.string().min(16).default(DEV_SIGN_SECRET),
+    SIGN_WINDOW_MS: intVar(300_000, 1_000, 3_600_000),
+    TOKEN_SECRET: z.string().min(32).default(DEV_TOKEN_SECRET),
+    TX_MAX_RETRIES: intVar(5, 0, 50),
+    SOCKET_IDLE_TIMEOUT_MS: intVar(30_000, 1_000, 600_000),
+    SCHEDULER_POLL_MS: intVar(2_000, 100, 600_000),
+    WEB_DIST: z.string().default('apps/web/dist'),
+    TRUST_PROXY: boolVar(false),
+    SEED: boolVar(true),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV !== 'production') return;
+    if (c.SIGN_SECRET === DEV_SIGN_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['SIGN_SECRET'], message: 'must be set in production' });
+    if (c.TOKEN_SECRET === DEV_TOKEN_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['TOKEN_SECRET'], message: 'must be set in production' });
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads only the variables the schema names; an empty string counts as unset. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') picked[key] = value;
+  }
+  const parsed = configSchema.safeParse(picked);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`));
+  }
+  return parsed.data;
+}

@@ -1,0 +1,69 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGN_HEADERS } from '@kaixiang/shared/signature';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { NonceStore } from '../infra/nonce-store.ts';
+import { AppError } from './app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: Buffer;
+  }
+}
+
+export interface SignatureOptions {
+  secret: string;
+  windowMs: number;
+  nonces: NonceStore;
+  now: () => number;
+  /** Paths under /api that outside callers reach without our web client (payment notifications). */
+  exempt?: (path: string) => boolean;
+}
+
+const NONCE_RE = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * Verifies the request signature on every /api call (docs/decisions.md §Request signature). The
+ * same canonical text as packages/shared/signature.ts, computed with node:crypto so verifying
+ * costs microseconds. The order of checks matters: the HMAC is checked before the nonce is
+ * claimed, so a forged request cannot burn a nonce an honest client is about to use.
+ */
+export function installSignatureCheck(app: FastifyInstance, opts: SignatureOptions) {
+  // Keep the exact bytes: the signature covers the body as sent, not as re-serialised.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body: Buffer, done) => {
+    req.rawBody = body;
+    if (body.length === 0) return done(null, {});
+    try {
+      done(null, JSON.parse(body.toString('utf8')));
+    } catch {
+      const err = Object.assign(new Error('invalid JSON body'), { statusCode: 400 });
+      done(err, undefined);
+    }
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || opts.exempt?.(path)) return;
+    await verify(req, opts);
+  });
+}
+
+async function verify(req: FastifyRequest, opts: SignatureOptions) {
+  const ts = req.headers[SIGN_HEADERS.timestamp];
+  const nonce = req.headers[SIGN_HEADERS.nonce];
+  const sign = req.headers[SIGN_HEADERS.signature];
+  if (typeof ts !== 'string' || typeof nonce !== 'string' || typeof sign !== 'string') {
+    throw new AppError('SIGNATURE_MISSING');
+  }
+  if (!/^\d{1,16}$/.test(ts) || !NONCE_RE.test(nonce) || !/^[0-9a-f]{64}$/.test(sign)) {
+    throw new AppError('SIGNATURE_INVALID');
+  }
+  const body = req.rawBody ?? Buffer.alloc(0);
+  const text = [req.method.toUpperCase(), req.url, ts, nonce, createHash('sha256').update(body).digest('hex')].join(
+    '\n',
+  );
+  const expected = createHmac('sha256', opts.secret).update(text).digest();
+  if (!timingSafeEqual(expected, Buffer.from(sign, 'hex'))) throw new AppError('SIGNATURE_INVALID');
+  if (Math.abs(opts.now() - Number(ts)) > opts.windowMs) throw new AppError('SIGNATURE_STALE');
+  // Twice the window: a nonce must stay remembered for as long as its timestamp is acceptable.
+  if (!(await opts.nonces.claim(nonce, opts.windowMs * 2))) throw new AppError('SIGNATURE_REPLAYED');
+}

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths the SPA must never answer: they belong to the API, the socket, media and tooling. */
+const SERVER_PREFIXES = ['/api/', '/connect', '/img/', '/audio/', '/docs', '/dev/', '/metrics', '/healthz', '/readyz'];
+
+/**
+ * Serves the built web app: hashed assets straight from disk, and index.html for every other GET
+ * (client-side routes, /notFound included), with the runtime config injected so the signing
+ * key and environment are not baked into the build.
+ */
+export async function installWebApp(
+  app: FastifyInstance,
+  opts: { webDist: string; signKey: string; env: string },
+): Promise<void> {
+  const root = resolve(opts.webDist);
+  const indexPath = resolve(root, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn({ root }, 'web app not built: only the API is served (run npm start to build it)');
+    return;
+  }
+  const runtimeConfig = JSON.stringify({ signKey: opts.signKey, env: opts.env }).replace(/</g, '\\u003c');
+  const html = readFileSync(indexPath, 'utf8').replace(
+    '</head>',
+    `<script>window.__KX__=${runtimeConfig}</script></head>`,
+  );
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if (SERVER_PREFIXES.some((p) => path.startsWith(p))) return reply.callNotFound();
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+  app.get('/', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+  );
+}

@@ -1,0 +1,29 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** One registry per app instance, so tests that build several apps do not share counters. */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'kx_' });
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'kx_http_request_duration_seconds',
+      help: 'HTTP request duration by route and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    socketConnections: new Gauge({
+      name: 'kx_socket_connections',
+      help: 'Open realtime socket connections on this process',
+      registers: [registry],
+    }),
+    txRetries: new Counter({
+      name: 'kx_db_tx_retries_total',
+      help: 'Transactions retried after a serialization failure or deadlock',
+      registers: [registry],
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,62 @@
+import { SITE_EVENTS, SITE_ROOM } from '@kaixiang/shared/socket';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createScheduler } from './infra/scheduler.ts';
+import { createSiteService } from './modules/site/site.service.ts';
+import { createRuntime } from './runtime.ts';
+
+/** Process entry: config → runtime (migrate, seed) → app → listen → scheduled loops. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const rt = await createRuntime(config);
+  const app = await buildApp(rt);
+  const scheduler = createScheduler({
+    database: rt.database,
+    pollMs: config.SCHEDULER_POLL_MS,
+    clock: rt.clock,
+    log: app.log,
+  });
+
+  // The arena badge counts open rooms; one process watches the count and tells every client.
+  const site = createSiteService({ db: rt.database.db, bus: rt.bus, clock: rt.clock });
+  let lastOpenRooms = -1;
+  scheduler.every('site:open-rooms', 5_000, async () => {
+    const { open_room_num } = await site.statistics();
+    if (open_room_num !== lastOpenRooms) {
+      lastOpenRooms = open_room_num;
+      await rt.bus.publish(SITE_ROOM, SITE_EVENTS.openRooms, { count: open_room_num });
+    }
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await scheduler.stop();
+    await app.close();
+    await rt.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  scheduler.start();
+  app.log.info(
+    { database: rt.database.kind, bus: rt.redis ? 'redis' : 'memory', port: config.PORT },
+    `Kaixiang is serving http://localhost:${config.PORT}`,
+  );
+}
+
+await main();

@@ -1,0 +1,68 @@
+import { jewelryRarity } from '@kaixiang/shared/site';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { itemDefs } from '../../db/schema/catalogue.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SiteService } from '../site/site.service.ts';
+
+/**
+ * Development-only tools (never registered in production): they let a person trying the site,
+ * and the browser tests, make things happen that otherwise need a real player. Each later
+ * sandbox (SMS outbox, cashier, trade bot, chain) adds its page here.
+ */
+export function devRoutes(deps: { site: SiteService; db: Db }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/dev', { schema: { hide: true } }, async (_req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><meta charset="utf-8"><title>Kaixiang dev tools</title>
+<style>body{font:15px/1.6 system-ui,sans-serif;background:#10131c;color:#dfe3ee;max-width:720px;margin:40px auto}code{color:#ffd35c}</style>
+<h1>开发工具 · Dev tools</h1><p>Only outside production.</p>
+<ul><li><code>POST /dev/test/reward</code> {nick_name, price_units, big, game_type}: records a win and pushes it to the tickers.</li></ul>`),
+    );
+
+    app.post(
+      '/dev/test/reward',
+      {
+        schema: {
+          hide: true,
+          body: z.object({
+            nick_name: z.string().min(1).max(24).default('测试玩家'),
+            user_id: z.number().int().min(0).default(0),
+            price_units: z.number().int().min(0).max(1e12).default(125_000),
+            big: z.boolean().default(false),
+            game_type: z.number().int().min(0).max(6).default(0),
+            /** A catalogue item id; the first Covert rifle when absent. */
+            item_id: z.number().int().positive().optional(),
+          }),
+        },
+      },
+      async (req) => {
+        const b = req.body;
+        const [item] = await deps.db
+          .select()
+          .from(itemDefs)
+          .where(
+            b.item_id ? eq(itemDefs.id, b.item_id) : and(eq(itemDefs.quality, 5), eq(itemDefs.weaponClass, 'rifle')),
+          )
+          .orderBy(asc(itemDefs.id))
+          .limit(1);
+        if (!item) throw new AppError('NOT_FOUND');
+        const entry = await deps.site.recordReward({
+          userId: b.user_id,
+          nickName: b.nick_name,
+          gameType: b.game_type,
+          rewardHistoryType: b.big ? 2 : 1,
+          jewelryRarity: jewelryRarity(item.quality),
+          itemImg: item.image,
+          itemName: item.nameZhCn,
+          itemDefId: item.id,
+          itemPriceUnits: b.price_units,
+        });
+        return { code: 200, data: entry, msg: '' };
+      },
+    );
+  };
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { boxOpenings, pkRooms, upgradeRecords } from '../../db/schema/games.ts';
+import { users } from '../../db/schema/users.ts';
+
+describe('site endpoints backed by the seeded tables', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lists the navigation in the player language, with the arena badge', async () => {
+    const zh = await t.api<{ nav_infos: { title: string; path: string; need_login: number; badge: string | null }[] }>(
+      'GET',
+      '/site/v1/nav?type=1',
+    );
+    expect(zh.body.data.nav_infos.map((n) => n.title)).toContain('竞技场');
+    expect(zh.body.data.nav_infos.find((n) => n.path === '/battle')?.badge).toBe('open_rooms');
+    expect(zh.body.data.nav_infos.find((n) => n.path === '/vipShoppingMall')?.need_login).toBe(2);
+    const en = await t.api<{ nav_infos: { title: string }[] }>('GET', '/site/v1/nav?type=1', { lang: 'en-US' });
+    expect(en.body.data.nav_infos.map((n) => n.title)).toContain('Arena');
+  });
+
+  it('returns notices, music, banners, activities and group info', async () => {
+    const messages = await t.api<{ messages: { content: string }[] }>('GET', '/site/v1/get-message');
+    expect(messages.body.data.messages.length).toBeGreaterThan(0);
+    const bgm = await t.api<{ bgm_list_info: { link: string }[] }>('GET', '/site/v1/get-bgm-list?type=1');
+    expect(bgm.body.data.bgm_list_info[0]?.link).toMatch(/^\/audio\/.+\.mp3$/);
+    const audio = await t.app.inject({ method: 'GET', url: bgm.body.data.bgm_list_info[0]!.link });
+    expect(audio.statusCode).toBe(200);
+    const group = await t.api<{ qq: string; qq_img: string; code_item: number }>('GET', '/site/v1/get-group-info');
+    expect(group.body.data.qq).toMatch(/^\d+$/);
+    const qr = await t.app.inject({ method: 'GET', url: group.body.data.qq_img });
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+    const banners = await t.api<{ banners: { img: string }[] }>('GET', '/site/v1/get-banners');
+    const art = await t.app.inject({ method: 'GET', url: banners.body.data.banners[0]!.img });
+    expect(art.statusCode).toBe(200);
+    const acts = await t.api<{ activities: unknown[] }>('GET', '/site/v1/get-activity-list');
+    expect(acts.body.data.activities.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the reward history empty until something is won, then shows it newest first', async () => {
+    const empty = await t.api<{ infos: unknown[] }>('GET', '/site/v1/get-reward-history?reward_type=1');
+    expect(empty.body.data.infos).toEqual([]);
+    await t.app.inject({ method: 'POST', url: '/dev/test/reward', payload: { nick_name: '甲', big: false } });
+    await t.app.inject({ method: 'POST', url: '/dev/test/reward', payload: { nick_name: '乙', big: true } });
+    const all = await t.api<{ infos: { nick_name: string }[] }>('GET', '/site/v1/get-reward-history?reward_type=1');
+    expect(all.body.data.infos.map((i) => i.nick_name)).toEqual(['乙', '甲']);
+    const big = await t.api<{ infos: { nick_name: string; reward_history_type: number }[] }>(
+      'GET',
+      '/site/v1/get-reward-history?reward_type=2',
+    );
+    expect(big.body.data.infos).toHaveLength(1);
+    expect(big.body.data.infos[0]).toMatchObject({ nick_name: '乙', reward_history_type: 2 });
+  });
+
+  it('counts statistics from the real tables', async () => {
+    const db = t.rt.database.db;
+    const [u] = await db.insert(users).values({ nickName: 'p1' }).returning();
+    await db.insert(boxOpenings).values([
+      { userId: u!.id, boxId: 1, itemDefId: 1, priceUnits: 100 },
+      { userId: u!.id, boxId: 1, itemDefId: 2, priceUnits: 100 },
+    ]);
+    await db.insert(pkRooms).values([
+      { createdBy: u!.id, roomState: 1 },
+      { createdBy: u!.id, roomState: 3 },
+    ]);
+    await db.insert(upgradeRecords).values({ userId: u!.id });
+    const res = await t.api('GET', '/site/v1/statistics');
+    expect(res.body.data).toEqual({ user_num: 1, open_box_num: 2, pk_num: 2, upgrade_num: 1, open_room_num: 1 });
+  });
+
+  it('gives host-specific filing numbers and About-us visibility', async () => {
+    const local = await t.api<{ icp: string; show_about_us: boolean }>('GET', '/site/v1/get-host-info', {
+      headers: { host: 'localhost:3000' },
+    });
+    expect(local.body.data.icp).toContain('ICP');
+    expect(local.body.data.show_about_us).toBe(true);
+    const other = await t.api<{ icp: string; show_about_us: boolean }>('GET', '/site/v1/get-host-info', {
+      headers: { host: 'mirror.example.com' },
+    });
+    expect(other.body.data).toMatchObject({ icp: '', show_about_us: false });
+  });
+});

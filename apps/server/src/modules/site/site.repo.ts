@@ -1,0 +1,97 @@
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { boxOpenings, pkRooms, upgradeRecords } from '../../db/schema/games.ts';
+import {
+  activities,
+  banners,
+  bgmTracks,
+  hostProfiles,
+  navItems,
+  notices,
+  rewardHistories,
+  siteSettings,
+} from '../../db/schema/site.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** SQL only; every function takes the executor it runs in (a Db or a transaction). */
+export const siteRepo = {
+  navItems: (db: Db) =>
+    db.select().from(navItems).where(eq(navItems.enabled, true)).orderBy(asc(navItems.sort), asc(navItems.id)),
+
+  notices: (db: Db) =>
+    db.select().from(notices).where(eq(notices.enabled, true)).orderBy(asc(notices.sort), desc(notices.id)),
+
+  bgmTracks: (db: Db, type: number) =>
+    db
+      .select()
+      .from(bgmTracks)
+      .where(and(eq(bgmTracks.enabled, true), eq(bgmTracks.type, type)))
+      .orderBy(asc(bgmTracks.sort), asc(bgmTracks.id)),
+
+  settings: async (db: Db, keys: readonly string[]) => {
+    const rows = await db
+      .select()
+      .from(siteSettings)
+      .where(inArray(siteSettings.key, [...keys]));
+    return new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+  },
+
+  hostProfile: async (db: Db, host: string) => {
+    const rows = await db
+      .select()
+      .from(hostProfiles)
+      .where(inArray(hostProfiles.host, [host, '*']));
+    return rows.find((r) => r.host === host) ?? rows.find((r) => r.host === '*') ?? null;
+  },
+
+  banners: (db: Db) =>
+    db.select().from(banners).where(eq(banners.enabled, true)).orderBy(asc(banners.sort), asc(banners.id)),
+
+  activeActivities: (db: Db, now: Date) =>
+    db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.enabled, true), lte(activities.startAt, now), gt(activities.endAt, now)))
+      .orderBy(asc(activities.startAt)),
+
+  /** Newest first; big wins only when `bigOnly`. */
+  rewardHistory: (db: Db, bigOnly: boolean, limit: number) =>
+    db
+      .select()
+      .from(rewardHistories)
+      .where(bigOnly ? eq(rewardHistories.rewardHistoryType, 2) : undefined)
+      .orderBy(desc(rewardHistories.id))
+      .limit(limit),
+
+  insertRewardHistory: async (db: Db, row: typeof rewardHistories.$inferInsert) => {
+    const [inserted] = await db.insert(rewardHistories).values(row).returning();
+    return inserted!;
+  },
+
+  /** Real counts from the game tables behind the footer totals. */
+  statistics: async (db: Db) => {
+    const [u, b, p, up, open] = await Promise.all([
+      db.select({ n: count() }).from(users),
+      db.select({ n: count() }).from(boxOpenings),
+      db.select({ n: count() }).from(pkRooms),
+      db.select({ n: count() }).from(upgradeRecords),
+      db
+        .select({ n: count() })
+        .from(pkRooms)
+        .where(inArray(pkRooms.roomState, [1, 2])),
+    ]);
+    return {
+      userNum: u[0]?.n ?? 0,
+      openBoxNum: b[0]?.n ?? 0,
+      pkNum: p[0]?.n ?? 0,
+      upgradeNum: up[0]?.n ?? 0,
+      openRoomNum: open[0]?.n ?? 0,
+    };
+  },
+
+  serverNow: async (db: Db) => {
+    const result = await db.execute<{ now: string | Date }>(sql`select now() as now`);
+    const row = (result as unknown as { rows: { now: string | Date }[] }).rows[0];
+    return new Date(row?.now ?? Date.now()).getTime();
+  },
+};

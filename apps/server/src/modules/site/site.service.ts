@@ -1,0 +1,169 @@
+import type { Locale } from '@kaixiang/shared/locale';
+import {
+  type GroupInfo,
+  type HostInfo,
+  type NavItem,
+  type RewardHistoryEntry,
+  type Statistics,
+  TICKER_SIZE,
+} from '@kaixiang/shared/site';
+import { SITE_EVENTS, SITE_ROOM } from '@kaixiang/shared/socket';
+import type { Db } from '../../db/client.ts';
+import type { rewardHistories } from '../../db/schema/site.ts';
+import type { EventBus } from '../../infra/bus.ts';
+import type { Clock } from '../../infra/clock.ts';
+import { siteRepo } from './site.repo.ts';
+
+type Localised = { zhCn: string; zhTw: string; en: string };
+
+/** zh-CN is always filled in; the other languages fall back to it when an operator left them empty. */
+export function pick(texts: Localised, locale: Locale): string {
+  if (locale === 'zh-TW') return texts.zhTw || texts.zhCn;
+  if (locale === 'en-US') return texts.en || texts.zhCn;
+  return texts.zhCn;
+}
+
+export const GROUP_SETTING_KEYS = [
+  'group.qq',
+  'group.qq_img',
+  'group.app_img',
+  'group.contact_img',
+  'code_item',
+  'recharge_bag',
+] as const;
+
+/** Statistics are counts over growing tables: computed at most once per this interval. */
+const STATISTICS_TTL_MS = 5_000;
+
+export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock }) {
+  const { db, bus, clock } = deps;
+  let statsCache: { at: number; value: Statistics } | null = null;
+
+  function toRewardEntry(row: typeof rewardHistories.$inferSelect): RewardHistoryEntry {
+    return {
+      id: row.id,
+      img: row.boxImg,
+      avatar: row.avatar,
+      nick_name: row.nickName,
+      jewelry_rarity: row.jewelryRarity,
+      game_type: row.gameType,
+      user_id: row.userId,
+      reward_history_type: row.rewardHistoryType,
+      reward_item_img: row.itemImg,
+      item_id: row.itemDefId,
+      reward_item_name: row.itemName,
+      reward_item_price: row.itemPriceUnits,
+      created_at: row.createdAt.getTime(),
+    };
+  }
+
+  return {
+    async nav(locale: Locale): Promise<NavItem[]> {
+      const rows = await siteRepo.navItems(db);
+      return rows.map((r) => ({
+        id: r.id,
+        title: pick({ zhCn: r.titleZhCn, zhTw: r.titleZhTw, en: r.titleEn }, locale),
+        path: r.path,
+        need_login: r.needLogin === 2 ? 2 : 1,
+        icon: r.icon,
+        badge: r.badge === 'open_rooms' ? 'open_rooms' : null,
+      }));
+    },
+
+    async messages(locale: Locale) {
+      const rows = await siteRepo.notices(db);
+      return rows.map((r) => ({
+        id: r.id,
+        content: pick({ zhCn: r.contentZhCn, zhTw: r.contentZhTw, en: r.contentEn }, locale),
+      }));
+    },
+
+    async bgm(type: number) {
+      const rows = await siteRepo.bgmTracks(db, type);
+      return rows.map((r) => ({ id: r.id, name: r.name, link: r.link }));
+    },
+
+    async rewardHistory(rewardType: number): Promise<RewardHistoryEntry[]> {
+      const rows = await siteRepo.rewardHistory(db, rewardType === 2, TICKER_SIZE);
+      return rows.map(toRewardEntry);
+    },
+
+    /**
+     * Records a win for the tickers and pushes it to every connected client. Called by the games
+     * after their transaction commits.
+     */
+    async recordReward(row: typeof rewardHistories.$inferInsert): Promise<RewardHistoryEntry> {
+      const entry = toRewardEntry(await siteRepo.insertRewardHistory(db, row));
+      await bus.publish(SITE_ROOM, SITE_EVENTS.rewardHistory, entry);
+      return entry;
+    },
+
+    async groupInfo(): Promise<GroupInfo> {
+      const s = await siteRepo.settings(db, GROUP_SETTING_KEYS);
+      const str = (k: string) => (typeof s.get(k) === 'string' ? (s.get(k) as string) : '');
+      const num = (k: string) => (typeof s.get(k) === 'number' ? (s.get(k) as number) : 0);
+      return {
+        qq: str('group.qq'),
+        qq_img: str('group.qq_img'),
+        app_img: str('group.app_img'),
+        contact_img: str('group.contact_img'),
+        code_item: num('code_item'),
+        rechargeBag: num('recharge_bag'),
+      };
+    },
+
+    async hostInfo(host: string): Promise<HostInfo> {
+      const p = await siteRepo.hostProfile(db, host);
+      return {
+        host,
+        icp: p?.icp ?? '',
+        police_filing: p?.policeFiling ?? '',
+        show_about_us: p?.showAboutUs ?? false,
+        show_app: p?.showApp ?? true,
+        hide_invite: p?.hideInvite ?? false,
+        invite_code: p?.inviteCode ?? '',
+      };
+    },
+
+    async statistics(): Promise<Statistics> {
+      const now = clock.now();
+      if (statsCache && now - statsCache.at < STATISTICS_TTL_MS) return statsCache.value;
+      const s = await siteRepo.statistics(db);
+      const value = {
+        user_num: s.userNum,
+        open_box_num: s.openBoxNum,
+        pk_num: s.pkNum,
+        upgrade_num: s.upgradeNum,
+        open_room_num: s.openRoomNum,
+      };
+      statsCache = { at: now, value };
+      return value;
+    },
+
+    async banners(locale: Locale) {
+      const rows = await siteRepo.banners(db);
+      return rows.map((r) => ({
+        id: r.id,
+        title: pick({ zhCn: r.titleZhCn, zhTw: r.titleZhTw, en: r.titleEn }, locale),
+        img: r.img,
+        link: r.link,
+      }));
+    },
+
+    async activities(locale: Locale) {
+      const rows = await siteRepo.activeActivities(db, new Date(clock.now()));
+      return rows.map((r) => ({
+        id: r.id,
+        title: pick({ zhCn: r.titleZhCn, zhTw: r.titleZhTw, en: r.titleEn }, locale),
+        img: r.img,
+        path: r.path,
+        start_at: r.startAt.getTime(),
+        end_at: r.endAt.getTime(),
+      }));
+    },
+
+    serverTime: () => clock.now(),
+  };
+}
+
+export type SiteService = ReturnType<typeof createSiteService>;

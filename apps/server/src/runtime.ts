@@ -1,0 +1,74 @@
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { type EventBus, memoryBus, redisBus } from './infra/bus.ts';
+import { type Clock, systemClock } from './infra/clock.ts';
+import { createMetrics, type Metrics } from './infra/metrics.ts';
+import { memoryNonceStore, type NonceStore, redisNonceStore } from './infra/nonce-store.ts';
+import { seedAll } from './seed.ts';
+
+/**
+ * Everything the app needs from the outside world, built once from the config (ports in,
+ * STYLE.md §4). Embedded mode: PGlite, in-process bus and nonces. Scale-out: PostgreSQL + Redis.
+ */
+export interface Runtime {
+  config: Config;
+  database: Database;
+  bus: EventBus;
+  nonces: NonceStore;
+  redis: Redis | null;
+  clock: Clock;
+  metrics: Metrics;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOverrides {
+  database?: Database;
+  clock?: Clock;
+  /** Key prefix for Redis (tests run several apps against one Redis). */
+  redisPrefix?: string;
+  /** Where PGlite lives; `null` keeps it in memory. */
+  pgliteDir?: string | null;
+}
+
+export async function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  const clock = overrides.clock ?? systemClock;
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      pgliteDir: overrides.pgliteDir === null ? undefined : (overrides.pgliteDir ?? config.PGLITE_DIR),
+      poolMax: config.DB_POOL_MAX,
+    }));
+  await migrateDatabase(database, config.SEED ? () => seedAll(database.db, clock.now()) : undefined);
+
+  const prefix = overrides.redisPrefix ?? 'kx:';
+  let redis: Redis | null = null;
+  let bus: EventBus;
+  let nonces: NonceStore;
+  if (config.REDIS_URL) {
+    redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    await redis.connect();
+    bus = await redisBus(config.REDIS_URL, prefix);
+    nonces = redisNonceStore(redis, `${prefix}nonce:`);
+  } else {
+    bus = memoryBus();
+    nonces = memoryNonceStore(() => clock.now());
+  }
+
+  return {
+    config,
+    database,
+    bus,
+    nonces,
+    redis,
+    clock,
+    metrics: createMetrics(),
+    async close() {
+      await bus.close();
+      await redis?.quit().catch(() => {});
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import type { Db } from './db/client.ts';
+import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
+import { seedSite } from './modules/site/site.seed.ts';
+
+/** Every module's seed, in dependency order. Each is idempotent. */
+export async function seedAll(db: Db, nowMs: number): Promise<void> {
+  await seedCatalogue(db);
+  await seedSite(db, nowMs);
+}

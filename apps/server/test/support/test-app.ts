@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { Envelope } from '@kaixiang/shared/envelope';
+import { signRequest } from '@kaixiang/shared/signature';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Clock } from '../../src/infra/clock.ts';
+import { createRuntime, type Runtime } from '../../src/runtime.ts';
+import { freshDatabase } from './test-db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  rt: Runtime;
+  /** A signed API call, as the web client makes it. */
+  api<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    opts?: {
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      lang?: string;
+      unsigned?: boolean;
+      timestampMs?: number;
+      nonce?: string;
+      tamper?: (body: string) => string;
+    },
+  ): Promise<{ status: number; body: Envelope<T> }>;
+  close(): Promise<void>;
+}
+
+/** A manually advanced clock for tests that depend on time. */
+export function fakeClock(startMs = Date.UTC(2026, 10, 21, 8, 0, 0)): Clock & { advance(ms: number): void } {
+  let now = startMs;
+  return { now: () => now, advance: (ms) => void (now += ms) };
+}
+
+export async function startTestApp(opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const fresh = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    REDIS_URL: process.env.TEST_REDIS_URL,
+    WEB_DIST: '/nonexistent',
+    ...opts.env,
+  });
+  const rt = await createRuntime(config, {
+    database: fresh.database,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    redisPrefix: `kx-t-${randomBytes(4).toString('hex')}:`,
+  });
+  const app = await buildApp(rt);
+  await app.ready();
+
+  return {
+    app,
+    rt,
+    async api(method, path, o = {}) {
+      const url = `/api${path}`;
+      let body = o.rawBody ?? (o.body === undefined ? '' : JSON.stringify(o.body));
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.lang) headers['x-lang'] = o.lang;
+      if (body) headers['content-type'] = 'application/json';
+      if (!o.unsigned) {
+        Object.assign(
+          headers,
+          await signRequest(
+            config.SIGN_SECRET,
+            { method, pathWithQuery: url, body },
+            o.timestampMs ?? rt.clock.now(),
+            o.nonce,
+          ),
+        );
+      }
+      if (o.tamper) body = o.tamper(body);
+      const res = await app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
+      return { status: res.statusCode, body: res.json() };
+    },
+    async close() {
+      await app.close();
+      await rt.bus.close();
+      await rt.redis?.quit().catch(() => {});
+      await fresh.drop();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// `npm test`: every tier, installing what is missing. Lint + format, types, unit and component
+// tests, integration on PGlite, integration again on the real PostgreSQL + Redis when
+// TEST_DATABASE_URL / TEST_REDIS_URL are set (CI sets them), then browser tests on the built site.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureChromium, ensureDependencies, ensureWebBuild, log, run, runOrExit } from './lib/steps.mjs';
+
+const vitest = ['node_modules/.bin/vitest'];
+const reports = mkdtempSync(join(tmpdir(), 'kx-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function vitestStep(name, args, env = process.env) {
+  log(`tests: ${name}`);
+  const out = join(reports, `${name}.json`);
+  const status = run(vitest[0], ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+    env,
+  });
+  try {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  } catch {
+    // No report means the runner itself failed; the exit status below records it.
+  }
+  if (status !== 0) failedSteps.push(name);
+}
+
+ensureDependencies();
+log('lint and format (biome)');
+if (run('node_modules/.bin/biome', ['ci', '.']) !== 0) failedSteps.push('lint');
+log('type check (tsc -b)');
+if (run('node_modules/.bin/tsc', ['-b']) !== 0) failedSteps.push('typecheck');
+
+vitestStep('unit', ['--project', 'unit', '--project', 'web']);
+
+const embedded = { ...process.env };
+delete embedded.TEST_DATABASE_URL;
+delete embedded.TEST_REDIS_URL;
+vitestStep('integration-pglite', ['--project', 'integration'], embedded);
+if (process.env.TEST_DATABASE_URL || process.env.TEST_REDIS_URL) {
+  vitestStep('integration-postgres-redis', ['--project', 'integration']);
+}
+
+ensureChromium();
+ensureWebBuild({ force: true });
+vitestStep('browser', ['--config', 'apps/web/e2e/vitest.config.ts']);
+
+rmSync(reports, { recursive: true, force: true });
+console.log('');
+if (failedSteps.length) log(`failed steps: ${failedSteps.join(', ')}`);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);
