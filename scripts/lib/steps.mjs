@@ -47,10 +47,7 @@ export function ensureDependencies() {
 /** Builds the web app when it was never built or its sources changed since. */
 export function ensureWebBuild({ force = false } = {}) {
   const built = join(root, 'apps/web/dist/index.html');
-  const sources = Math.max(
-    newestMtime(join(root, 'apps/web')),
-    newestMtime(join(root, 'packages/shared/src')),
-  );
+  const sources = Math.max(newestMtime(join(root, 'apps/web')), newestMtime(join(root, 'packages/shared/src')));
   if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) return;
   log('building the web app…');
   runOrExit('npm', ['run', 'build', '-w', '@kaixiang/web']);

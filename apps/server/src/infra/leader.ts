@@ -67,10 +67,14 @@ export function advisoryLeadership(opts: AdvisoryLeadershipOptions): Leadership 
   let timer: NodeJS.Timeout | null = null;
   let tickDone: Promise<void> = Promise.resolve();
   let failing = false;
+  let pollsToSkip = 0;
 
   function depose(reason: string, err?: unknown): void {
     if (!leading) return;
     leading = false;
+    // A process that just lost its session is the least trusted candidate (its network may be the
+    // problem) and may still be finishing a run: it sits out two polls so a healthy peer leads.
+    pollsToSkip = 2;
     log.warn({ err, lockKey, reason }, 'scheduler: lost leadership');
     opts.onDeposed();
   }
@@ -105,6 +109,10 @@ export function advisoryLeadership(opts: AdvisoryLeadershipOptions): Leadership 
   }
 
   async function tick(): Promise<void> {
+    if (pollsToSkip > 0) {
+      pollsToSkip--;
+      return;
+    }
     try {
       if (leading && client) {
         // The lock lasts as long as the session: a round trip proves the session still lives.

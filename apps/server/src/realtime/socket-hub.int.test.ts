@@ -4,7 +4,7 @@ import { ERR_NOT_LOGGED_IN, SITE_ROOM } from '@kaixiang/shared/socket';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type EventBus, memoryBus } from '../infra/bus.ts';
-import { systemClock } from '../infra/clock.ts';
+import { type Clock, systemClock } from '../infra/clock.ts';
 import { SOCKET_MAX_PAYLOAD_BYTES } from './socket-frame.ts';
 import { installSocket, SOCKET_CLOSE, SOCKET_MAX_ROOMS, type SocketHub } from './socket-hub.ts';
 import { TestSocket } from './socket-test-client.ts';
@@ -23,7 +23,17 @@ afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
 
-async function startHub(idleTimeoutMs = 30_000, bus: EventBus = memoryBus()): Promise<Harness> {
+interface HubOptions {
+  idleTimeoutMs?: number;
+  bus?: EventBus;
+  clock?: Clock;
+}
+
+async function startHub({
+  idleTimeoutMs = 30_000,
+  bus = memoryBus(),
+  clock = systemClock,
+}: HubOptions = {}): Promise<Harness> {
   const app = Fastify();
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES } });
   const hub = installSocket(app, {
@@ -31,7 +41,7 @@ async function startHub(idleTimeoutMs = 30_000, bus: EventBus = memoryBus()): Pr
     // Stands in for the access-token check: 'good-7' is a valid token of user 7.
     verifyToken: async (token) => (/^good-\d+$/.test(token) ? { userId: Number(token.slice(5)) } : null),
     idleTimeoutMs,
-    clock: systemClock,
+    clock,
   });
   app.addHook('onClose', () => hub.close());
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -170,7 +180,7 @@ describe('socket hub', () => {
         return seq;
       },
     };
-    const h = await startHub(30_000, bus);
+    const h = await startHub({ bus });
     const s = await h.connect();
     await s.next('pyUserInfo');
     await inner.publish('roulette:hall', 'tick', { n: 1 });
@@ -304,7 +314,7 @@ describe('socket hub', () => {
   });
 
   it('closes a silent client after the idle timeout and keeps one that pings', async () => {
-    const h = await startHub(300);
+    const h = await startHub({ idleTimeoutMs: 300 });
     const silent = await h.connect();
     const chatty = await h.connect();
     const pinger = setInterval(() => chatty.send('PING'), 60);
@@ -317,6 +327,20 @@ describe('socket hub', () => {
     } finally {
       clearInterval(pinger);
     }
+  });
+
+  it('tells PONG the business clock but judges idleness by real time', async () => {
+    // Tests move the business clock by hours to expire rounds; that must not look like silence.
+    let nowMs = Date.UTC(2030, 0, 1);
+    const h = await startHub({ idleTimeoutMs: 300, clock: { now: () => nowMs } });
+    const s = await h.connect();
+    await s.next('pyUserInfo');
+    s.send('PING');
+    expect((await s.next('PONG')).data.time).toBe(nowMs);
+    nowMs += 24 * 3600_000;
+    await new Promise((r) => setTimeout(r, 150));
+    await s.roundTrip();
+    expect(s.isOpen).toBe(true);
   });
 
   it('closes every connection on shutdown', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { WebSocket } from '@fastify/websocket';
 import { roomAccess, type ServerFrame, SITE_ROOM, SOCKET_PATH, userRoom } from '@kaixiang/shared/socket';
 import type { FastifyInstance } from 'fastify';
@@ -70,6 +71,7 @@ interface Connection {
   readonly clientId: string;
   userId: number | null;
   readonly rooms: Map<string, Membership>;
+  /** Monotonic (see `monotonicMs`), not the injected clock. */
   lastSeenMs: number;
   /** Frames are handled one at a time, so a JOIN sent right after LOGIN sees the login. */
   queue: Promise<void>;
@@ -267,7 +269,7 @@ export function installSocket(app: FastifyInstance, deps: SocketHubDeps): Socket
 
   function onMessage(c: Connection, raw: RawData, isBinary: boolean): void {
     if (!c.open) return;
-    c.lastSeenMs = clock.now();
+    c.lastSeenMs = monotonicMs();
     const bytes = toBuffer(raw);
     // The plugin's maxPayload should stop these first; this holds if it was not configured.
     if (bytes.length > SOCKET_MAX_PAYLOAD_BYTES) {
@@ -307,7 +309,7 @@ export function installSocket(app: FastifyInstance, deps: SocketHubDeps): Socket
       clientId: randomUUID(),
       userId: null,
       rooms: new Map(),
-      lastSeenMs: clock.now(),
+      lastSeenMs: monotonicMs(),
       queue: Promise.resolve(),
       queued: 0,
       open: true,
@@ -324,7 +326,7 @@ export function installSocket(app: FastifyInstance, deps: SocketHubDeps): Socket
   // One sweep for all sockets: a timer per socket would be thousands of timers doing the same.
   const sweepMs = Math.max(25, Math.floor(deps.idleTimeoutMs / 4));
   const sweep = setInterval(() => {
-    const now = clock.now();
+    const now = monotonicMs();
     for (const c of conns) {
       // A client that pings every 10 s is never idle; one that went silent (crashed tab, dead
       // network) would otherwise hold its socket and room slots until TCP gives up, hours later.
@@ -354,6 +356,12 @@ export function installSocket(app: FastifyInstance, deps: SocketHubDeps): Socket
     },
   };
 }
+
+/**
+ * Idleness is about the network, so it is measured in real elapsed time: the injected clock is
+ * business time, which tests move by hours to expire rounds, and that must not drop every socket.
+ */
+const monotonicMs = () => performance.now();
 
 function toBuffer(raw: RawData): Buffer {
   if (Buffer.isBuffer(raw)) return raw;

@@ -36,13 +36,7 @@ export const siteRepo = {
     return new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
   },
 
-  hostProfile: async (db: Db, host: string) => {
-    const rows = await db
-      .select()
-      .from(hostProfiles)
-      .where(inArray(hostProfiles.host, [host, '*']));
-    return rows.find((r) => r.host === host) ?? rows.find((r) => r.host === '*') ?? null;
-  },
+  hostProfiles: (db: Db) => db.select().from(hostProfiles),
 
   banners: (db: Db) =>
     db.select().from(banners).where(eq(banners.enabled, true)).orderBy(asc(banners.sort), asc(banners.id)),

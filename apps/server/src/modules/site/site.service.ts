@@ -32,12 +32,26 @@ export const GROUP_SETTING_KEYS = [
   'recharge_bag',
 ] as const;
 
-/** Statistics are counts over growing tables: computed at most once per this interval. */
-const STATISTICS_TTL_MS = 5_000;
+/**
+ * Site content is read on every page view by every visitor and changes only when an operator
+ * edits it: each process serves it from memory for a few seconds. Statistics are counts over
+ * growing tables, computed at most once per interval too.
+ */
+const CONTENT_TTL_MS = 5_000;
 
 export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock }) {
   const { db, bus, clock } = deps;
-  let statsCache: { at: number; value: Statistics } | null = null;
+  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = clock.now();
+    const hit = cache.get(key);
+    if (hit && now - hit.at < CONTENT_TTL_MS) return hit.value as Promise<T>;
+    const value = load();
+    cache.set(key, { at: now, value });
+    // A failed load must not be served from the cache for the next five seconds.
+    value.catch(() => cache.delete(key));
+    return value;
+  }
 
   function toRewardEntry(row: typeof rewardHistories.$inferSelect): RewardHistoryEntry {
     return {
@@ -59,7 +73,7 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
 
   return {
     async nav(locale: Locale): Promise<NavItem[]> {
-      const rows = await siteRepo.navItems(db);
+      const rows = await cached('nav', () => siteRepo.navItems(db));
       return rows.map((r) => ({
         id: r.id,
         title: pick({ zhCn: r.titleZhCn, zhTw: r.titleZhTw, en: r.titleEn }, locale),
@@ -71,7 +85,7 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
     },
 
     async messages(locale: Locale) {
-      const rows = await siteRepo.notices(db);
+      const rows = await cached('notices', () => siteRepo.notices(db));
       return rows.map((r) => ({
         id: r.id,
         content: pick({ zhCn: r.contentZhCn, zhTw: r.contentZhTw, en: r.contentEn }, locale),
@@ -79,7 +93,7 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
     },
 
     async bgm(type: number) {
-      const rows = await siteRepo.bgmTracks(db, type);
+      const rows = await cached(`bgm:${type}`, () => siteRepo.bgmTracks(db, type));
       return rows.map((r) => ({ id: r.id, name: r.name, link: r.link }));
     },
 
@@ -99,7 +113,7 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
     },
 
     async groupInfo(): Promise<GroupInfo> {
-      const s = await siteRepo.settings(db, GROUP_SETTING_KEYS);
+      const s = await cached('group', () => siteRepo.settings(db, GROUP_SETTING_KEYS));
       const str = (k: string) => (typeof s.get(k) === 'string' ? (s.get(k) as string) : '');
       const num = (k: string) => (typeof s.get(k) === 'number' ? (s.get(k) as number) : 0);
       return {
@@ -113,7 +127,10 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
     },
 
     async hostInfo(host: string): Promise<HostInfo> {
-      const p = await siteRepo.hostProfile(db, host);
+      // All profiles are cached as one small list: the Host header is the client's to choose, so
+      // a cache keyed by it would grow without bound.
+      const profiles = await cached('hosts', () => siteRepo.hostProfiles(db));
+      const p = profiles.find((r) => r.host === host) ?? profiles.find((r) => r.host === '*');
       return {
         host,
         icp: p?.icp ?? '',
@@ -126,22 +143,18 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
     },
 
     async statistics(): Promise<Statistics> {
-      const now = clock.now();
-      if (statsCache && now - statsCache.at < STATISTICS_TTL_MS) return statsCache.value;
-      const s = await siteRepo.statistics(db);
-      const value = {
+      const s = await cached('statistics', () => siteRepo.statistics(db));
+      return {
         user_num: s.userNum,
         open_box_num: s.openBoxNum,
         pk_num: s.pkNum,
         upgrade_num: s.upgradeNum,
         open_room_num: s.openRoomNum,
       };
-      statsCache = { at: now, value };
-      return value;
     },
 
     async banners(locale: Locale) {
-      const rows = await siteRepo.banners(db);
+      const rows = await cached('banners', () => siteRepo.banners(db));
       return rows.map((r) => ({
         id: r.id,
         title: pick({ zhCn: r.titleZhCn, zhTw: r.titleZhTw, en: r.titleEn }, locale),
