@@ -12,5 +12,7 @@ describe('roomAccess', () => {
     expect(roomAccess('battle:42', null)).toBe('public');
     expect(roomAccess('internal:ledger', 7)).toBe('unknown');
     expect(roomAccess('user:7x', 7)).toBe('unknown');
+    expect(roomAccess('user:007', 7)).toBe('unknown');
+    expect(roomAccess('battle:007', 7)).toBe('unknown');
   });
 });

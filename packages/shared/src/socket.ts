@@ -50,15 +50,16 @@ export const PUBLIC_ROOM_PATTERNS: readonly RegExp[] = [
   /^site$/,
   /^roulette:hall$/,
   /^battle:hall$/,
-  /^battle:\d{1,18}$/,
-  /^roll:\d{1,18}$/,
-  /^card:\d{1,18}$/,
+  /^battle:[1-9]\d{0,15}$/,
+  /^roll:[1-9]\d{0,15}$/,
+  /^card:[1-9]\d{0,15}$/,
 ];
 
 export type RoomAccess = 'public' | 'own-user' | 'other-user' | 'unknown';
 
 export function roomAccess(room: string, userId: number | null): RoomAccess {
-  const m = /^user:(\d{1,18})$/.exec(room);
+  // Ids are canonical (no leading zeros, within safe integers) so one room has one name.
+  const m = /^user:([1-9]\d{0,15})$/.exec(room);
   if (m) return userId !== null && Number(m[1]) === userId ? 'own-user' : 'other-user';
   return PUBLIC_ROOM_PATTERNS.some((p) => p.test(room)) ? 'public' : 'unknown';
 }

@@ -30,8 +30,11 @@ export function memoryBus(): EventBus {
     async publish(room, type, data) {
       const seq = (seqs.get(room) ?? 0) + 1;
       seqs.set(room, seq);
-      const message = { room, type, data, seq };
-      emitter.emit('message', message);
+      // Through JSON, as Redis carries it: data that JSON cannot carry must fail here in the
+      // embedded mode too, not only once the site runs on several processes.
+      const message = { room, type, data: JSON.parse(JSON.stringify(data ?? null)), seq };
+      // Subscribers run after publish returns: one that throws must not fail the publisher.
+      queueMicrotask(() => emitter.emit('message', message));
       return message;
     },
     subscribe(handler) {
@@ -48,16 +51,22 @@ export function memoryBus(): EventBus {
 }
 
 // INCR and PUBLISH in one script: Redis runs scripts atomically, so events of a room reach every
-// subscriber in sequence order even when two processes publish to the same room at once.
+// subscriber in sequence order even when two processes publish to the same room at once. The
+// counter expires a week after the room's last event so finished rooms do not pile up; a client
+// that comes back after that re-JOINs and learns the new sequence.
 const PUBLISH_SCRIPT = `
 local seq = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PUBLISH', ARGV[1], ARGV[2] .. seq .. ARGV[3])
 return seq`;
+const SEQ_TTL_MS = 7 * 24 * 3600 * 1000;
 
 export async function redisBus(url: string, prefix = 'kx:'): Promise<EventBus> {
   const channel = `${prefix}events`;
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true });
+  // ioredis reconnects by itself; without a listener an outage would print "Unhandled error event".
+  for (const client of [pub, sub]) client.on('error', () => {});
   await Promise.all([pub.connect(), sub.connect()]);
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -75,8 +84,8 @@ export async function redisBus(url: string, prefix = 'kx:'): Promise<EventBus> {
     async publish(room, type, data) {
       // The payload is split around the sequence number so the script can splice it in.
       const head = `{"room":${JSON.stringify(room)},"type":${JSON.stringify(type)},"data":${JSON.stringify(data ?? null)},"seq":`;
-      const seq = Number(await pub.eval(PUBLISH_SCRIPT, 1, seqKey(room), channel, head, '}'));
-      return { room, type, data, seq };
+      const seq = Number(await pub.eval(PUBLISH_SCRIPT, 1, seqKey(room), channel, head, '}', SEQ_TTL_MS));
+      return { room, type, data: JSON.parse(JSON.stringify(data ?? null)), seq };
     },
     subscribe(handler) {
       emitter.on('message', handler);
