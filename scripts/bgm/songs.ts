@@ -3,7 +3,6 @@
  * Kaixiang project: no samples, no third-party material, free to ship.
  */
 import { type Channel, chord, duckCurve, filterBus, Loop, type MixResult, mixdown } from './arrange.ts';
-import type { NoteEvent } from './dsp.ts';
 import { clap, crash, type FmPatch, hat, kick, riser, type SynthPatch, snare } from './instruments.ts';
 import { saturate } from './effects.ts';
 
@@ -561,5 +560,3 @@ export const SONGS: readonly Song[] = [
     render: goldRush,
   },
 ];
-
-export type { NoteEvent };
