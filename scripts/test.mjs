@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureChromium, ensureDependencies, ensureWebBuild, log, run, runOrExit } from './lib/steps.mjs';
+import { ensureChromium, ensureDependencies, log, run } from './lib/steps.mjs';
 
 const vitest = ['node_modules/.bin/vitest'];
 const reports = mkdtempSync(join(tmpdir(), 'kx-test-'));
@@ -45,7 +45,7 @@ if (process.env.TEST_DATABASE_URL || process.env.TEST_REDIS_URL) {
 }
 
 ensureChromium();
-ensureWebBuild({ force: true });
+// The browser tests' global setup builds the web app and starts the server on a fresh database.
 vitestStep('browser', ['--config', 'apps/web/e2e/vitest.config.ts']);
 
 rmSync(reports, { recursive: true, force: true });

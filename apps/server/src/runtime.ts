@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { type Database, openDatabase, type Tx } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { type TxOptions, withTransaction } from './db/tx.ts';
 import { type EventBus, memoryBus, redisBus } from './infra/bus.ts';
 import { type Clock, systemClock } from './infra/clock.ts';
 import { createMetrics, type Metrics } from './infra/metrics.ts';
@@ -20,6 +21,8 @@ export interface Runtime {
   redis: Redis | null;
   clock: Clock;
   metrics: Metrics;
+  /** A transaction retried on serialization failures and deadlocks, counted in the metrics. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: Pick<TxOptions, 'isolationLevel'>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     nonces = memoryNonceStore(() => clock.now());
   }
 
+  const metrics = createMetrics();
   return {
     config,
     database,
@@ -64,7 +68,13 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     nonces,
     redis,
     clock,
-    metrics: createMetrics(),
+    metrics,
+    transaction: (fn, opts) =>
+      withTransaction(database.db, fn, {
+        ...opts,
+        maxRetries: config.TX_MAX_RETRIES,
+        onRetry: () => metrics.txRetries.inc(),
+      }),
     async close() {
       await bus.close();
       await redis?.quit().catch(() => {});

@@ -32,7 +32,12 @@ export interface TestApp {
 /** A manually advanced clock for tests that depend on time. */
 export function fakeClock(startMs = Date.UTC(2026, 10, 21, 8, 0, 0)): Clock & { advance(ms: number): void } {
   let now = startMs;
-  return { now: () => now, advance: (ms) => void (now += ms) };
+  return {
+    now: () => now,
+    advance(ms) {
+      now += ms;
+    },
+  };
 }
 
 export async function startTestApp(opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {

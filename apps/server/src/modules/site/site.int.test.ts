@@ -40,13 +40,22 @@ describe('site endpoints backed by the seeded tables', () => {
     expect(acts.body.data.activities.length).toBeGreaterThan(0);
   });
 
-  it('keeps the reward history empty until something is won, then shows it newest first', async () => {
+  it('keeps the reward history empty until something is won, then splits ordinary and big wins, newest first', async () => {
     const empty = await t.api<{ infos: unknown[] }>('GET', '/site/v1/get-reward-history?reward_type=1');
     expect(empty.body.data.infos).toEqual([]);
-    await t.app.inject({ method: 'POST', url: '/dev/test/reward', payload: { nick_name: '甲', big: false } });
-    await t.app.inject({ method: 'POST', url: '/dev/test/reward', payload: { nick_name: '乙', big: true } });
-    const all = await t.api<{ infos: { nick_name: string }[] }>('GET', '/site/v1/get-reward-history?reward_type=1');
-    expect(all.body.data.infos.map((i) => i.nick_name)).toEqual(['乙', '甲']);
+    for (const [nick_name, big] of [
+      ['甲', false],
+      ['乙', true],
+      ['丙', false],
+    ] as const) {
+      await t.app.inject({ method: 'POST', url: '/dev/test/reward', payload: { nick_name, big } });
+    }
+    // The left ticker shows ordinary wins only: big wins have the right ticker to themselves.
+    const ordinary = await t.api<{ infos: { nick_name: string }[] }>(
+      'GET',
+      '/site/v1/get-reward-history?reward_type=1',
+    );
+    expect(ordinary.body.data.infos.map((i) => i.nick_name)).toEqual(['丙', '甲']);
     const big = await t.api<{ infos: { nick_name: string; reward_history_type: number }[] }>(
       'GET',
       '/site/v1/get-reward-history?reward_type=2',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { boxOpenings, pkRooms, upgradeRecords } from '../../db/schema/games.ts';
 import {
@@ -48,12 +48,12 @@ export const siteRepo = {
       .where(and(eq(activities.enabled, true), lte(activities.startAt, now), gt(activities.endAt, now)))
       .orderBy(asc(activities.startAt)),
 
-  /** Newest first; big wins only when `bigOnly`. */
-  rewardHistory: (db: Db, bigOnly: boolean, limit: number) =>
+  /** Newest first: the big wins (type 2), or the ordinary ones. */
+  rewardHistory: (db: Db, big: boolean, limit: number) =>
     db
       .select()
       .from(rewardHistories)
-      .where(bigOnly ? eq(rewardHistories.rewardHistoryType, 2) : undefined)
+      .where(big ? eq(rewardHistories.rewardHistoryType, 2) : ne(rewardHistories.rewardHistoryType, 2))
       .orderBy(desc(rewardHistories.id))
       .limit(limit),
 

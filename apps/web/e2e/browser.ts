@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's chromium package; Playwright never downloads a browser here (ARCHITECTURE.md §Tests). */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+export function baseUrl(): string {
+  return (process.env.E2E_BASE_URL || inject('E2E_BASE_URL')).replace(/\/$/, '');
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** A fresh visitor: new context (no cookies, no stored language), desktop size. */
+export async function newVisitor(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1520, height: 1000 }, locale: 'zh-CN' });
+  return context.newPage();
+}
+
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage });
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { FullScreenSpinner } from '../components/spinner.tsx';
+import { Toaster } from '../components/toaster.tsx';
+import { AnnouncementBar } from '../features/site/components/announcement-bar.tsx';
+import { LiveTickers } from '../features/site/components/live-tickers.tsx';
+import { SidePanel } from '../features/site/components/side-panel.tsx';
+import { SiteFooter } from '../features/site/components/site-footer.tsx';
+import { SiteHeader } from '../features/site/components/site-header.tsx';
+import { RouteGuard } from './route-guard.tsx';
+
+/** The page shell of spec 1 §2: header, tickers, announcements, page, footer, side panel. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  // A new page starts at its top, whatever the previous page was scrolled to.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
+  useEffect(() => {
+    window.scrollTo?.({ top: 0 });
+  }, [pathname]);
+  return (
+    <div className="app">
+      <SiteHeader />
+      <LiveTickers />
+      <div className="app__content">
+        <AnnouncementBar />
+        <main className="app__main">
+          <RouteGuard>
+            <Outlet />
+          </RouteGuard>
+        </main>
+      </div>
+      <SiteFooter />
+      <SidePanel />
+      <Toaster />
+      <FullScreenSpinner />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, type RouteObject, useParams } from 'react-router';
+import { FeaturePage } from '../components/feature-page.tsx';
+import {
+  IconActivity,
+  IconBattle,
+  IconBox,
+  IconCard,
+  IconCrown,
+  IconMall,
+  IconRoll,
+  IconShield,
+  IconTrophy,
+  IconUpgrade,
+  IconUser,
+} from '../components/icons.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { ErrorPage } from '../features/errors/components/error-page.tsx';
+import { HelpPage } from '../features/help/components/help-page.tsx';
+import { HomePage } from '../features/home/components/home-page.tsx';
+import { useHostInfo } from '../features/site/api/get-host-info.ts';
+import { VipPage } from '../features/vip/components/vip-page.tsx';
+import { PATHS } from '../lib/paths.ts';
+import { AppLayout } from './layout.tsx';
+
+/**
+ * Pages of features that later issues build. Until then each shows its real name and an honest
+ * empty state; `key` selects the texts under `pages.<key>` in the locale files.
+ */
+const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
+  { path: PATHS.battle, key: 'battle', icon: <IconBattle size={26} /> },
+  { path: PATHS.battleDetails, key: 'battleDetails', icon: <IconBattle size={26} /> },
+  { path: PATHS.battleHistory, key: 'battleHistory', icon: <IconBattle size={26} /> },
+  { path: PATHS.vipBattle, key: 'vipBattle', icon: <IconBattle size={26} /> },
+  { path: PATHS.upgrade, key: 'upgrade', icon: <IconUpgrade size={26} /> },
+  { path: PATHS.upgradeHistory, key: 'upgradeHistory', icon: <IconUpgrade size={26} /> },
+  { path: PATHS.roll, key: 'roll', icon: <IconRoll size={26} /> },
+  { path: PATHS.rollDetails, key: 'rollDetails', icon: <IconRoll size={26} /> },
+  { path: PATHS.vipRollDetails, key: 'vipRollDetails', icon: <IconRoll size={26} /> },
+  { path: PATHS.card, key: 'card', icon: <IconCard size={26} /> },
+  { path: PATHS.cardDetails, key: 'cardDetails', icon: <IconCard size={26} /> },
+  { path: PATHS.cardMy, key: 'cardMy', icon: <IconCard size={26} /> },
+  { path: PATHS.inventory, key: 'inventory', icon: <IconUser size={26} /> },
+  { path: PATHS.unpack, key: 'unpack', icon: <IconBox size={26} /> },
+  { path: PATHS.extension, key: 'extension', icon: <IconUser size={26} /> },
+  { path: PATHS.mail, key: 'mail', icon: <IconUser size={26} /> },
+  { path: PATHS.vipUnpackingRecord, key: 'unpackingRecord', icon: <IconBox size={26} /> },
+  { path: PATHS.userinfo, key: 'userinfo', icon: <IconUser size={26} /> },
+  { path: PATHS.userinfoBasic, key: 'userinfoBasic', icon: <IconUser size={26} /> },
+  { path: PATHS.userinfoExtension, key: 'userinfoExtension', icon: <IconUser size={26} /> },
+  { path: PATHS.userinfoInventory, key: 'userinfoInventory', icon: <IconUser size={26} /> },
+  { path: PATHS.userinfoRecharge, key: 'userinfoRecharge', icon: <IconUser size={26} /> },
+  { path: PATHS.userinfoCard, key: 'userinfoCard', icon: <IconCard size={26} /> },
+  { path: PATHS.fairness, key: 'fairness', icon: <IconShield size={26} /> },
+  { path: PATHS.vipActivity, key: 'vipActivity', icon: <IconActivity size={26} /> },
+  { path: PATHS.vipDailyTasks, key: 'vipDailyTasks', icon: <IconActivity size={26} /> },
+  { path: PATHS.vipShoppingMall, key: 'vipShoppingMall', icon: <IconMall size={26} /> },
+  { path: PATHS.vipJewelry, key: 'vipJewelry', icon: <IconCrown size={26} /> },
+  { path: PATHS.vipUnpackingKing, key: 'vipUnpackingKing', icon: <IconTrophy size={26} /> },
+  { path: PATHS.worldCup, key: 'worldCup', icon: <IconTrophy size={26} /> },
+  { path: PATHS.newYearActivity, key: 'newYearActivity', icon: <IconActivity size={26} /> },
+];
+
+function FeatureRoute({ textKey, icon }: { textKey: string; icon: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <FeaturePage
+      icon={icon}
+      title={t(`pages.${textKey}.title`)}
+      subtitle={t(`pages.${textKey}.subtitle`)}
+      emptyTitle={t(`pages.${textKey}.empty`)}
+      emptyHint={t('common.noDataHint')}
+    />
+  );
+}
+
+/** About us exists only on hosts that show it; wait for the host info before deciding. */
+function HelpRoute() {
+  const { page } = useParams();
+  const host = useHostInfo();
+  if (page === 'AboutUs' && host.isPending) {
+    return (
+      <div className="page center-block">
+        <Spinner />
+      </div>
+    );
+  }
+  return <HelpPage hidden={host.data?.show_about_us ? [] : ['AboutUs']} />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: PATHS.vip, element: <VipPage /> },
+      { path: PATHS.notFound, element: <ErrorPage code={404} /> },
+      { path: `${PATHS.help}/:page`, element: <HelpRoute /> },
+      { path: PATHS.help, element: <Navigate to={`${PATHS.help}/qustion`} replace /> },
+      ...FEATURE_PAGES.map((p) => ({ path: p.path, element: <FeatureRoute textKey={p.key} icon={p.icon} /> })),
+      { path: '*', element: <Navigate to={PATHS.notFound} replace /> },
+    ],
+  },
+];

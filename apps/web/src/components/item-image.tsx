@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+
+/** The server draws every catalogue item locally, so the site looks complete with no CDN. */
+export function localItemImage(itemId: number | string): string {
+  return `/img/items/${itemId}.svg`;
+}
+
+export interface ItemImageProps {
+  src: string;
+  alt: string;
+  /** Catalogue id: when the CDN image fails, the server's drawing of this item is used. */
+  itemId?: number | string;
+  className?: string;
+}
+
+/**
+ * An item picture: the given (CDN) address first, then the locally drawn SVG, then a neutral
+ * silhouette, so a broken image icon never shows.
+ */
+export function ItemImage({ src, alt, itemId, className }: ItemImageProps) {
+  const candidates = [src, itemId !== undefined ? localItemImage(itemId) : ''].filter(Boolean);
+  const [index, setIndex] = useState(0);
+  // A new item restarts at its first candidate.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the item changes
+  useEffect(() => setIndex(0), [src, itemId]);
+  const current = candidates[index];
+  if (!current) {
+    return (
+      <svg
+        className={`item-image item-image--blank ${className ?? ''}`}
+        viewBox="0 0 64 40"
+        role="img"
+        aria-label={alt}
+      >
+        <path d="M4 22h30l4-5h14l4 3h4v5h-7l-3 3H34l-4 7h-9l2-7H4z" fill="currentColor" opacity=".35" />
+      </svg>
+    );
+  }
+  return (
+    <img
+      className={`item-image ${className ?? ''}`}
+      src={current}
+      alt={alt}
+      loading="lazy"
+      draggable={false}
+      onError={() => setIndex((i) => i + 1)}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { bgmResponse, SITE_PATHS } from '@kaixiang/shared/site';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api.ts';
+
+export const bgmQueryOptions = queryOptions({
+  queryKey: ['site', 'bgm', 1],
+  queryFn: ({ signal }) =>
+    apiGet(SITE_PATHS.bgm, { type: 1 }, { schema: bgmResponse, signal, silent: true }).then((d) => d.bgm_list_info),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useBgmList(enabled: boolean) {
+  return useQuery({ ...bgmQueryOptions, enabled });
+}

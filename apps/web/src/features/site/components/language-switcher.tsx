@@ -1,0 +1,69 @@
+import { LOCALES, type Locale } from '@kaixiang/shared/locale';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconCheck, IconChevronDown, IconGlobe } from '../../../components/icons.tsx';
+import { setLocale } from '../../../i18n/index.ts';
+import { useLocale } from '../../../i18n/use-locale.ts';
+
+/** Each language names itself, so a reader finds theirs whatever is shown now. */
+const NATIVE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', 'en-US': 'English' };
+
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="lang-switcher" ref={root}>
+      <button
+        type="button"
+        className="lang-switcher__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={t('header.language')}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <IconGlobe size={16} />
+        <span>{NATIVE_NAMES[locale]}</span>
+        <IconChevronDown size={14} />
+      </button>
+      {open && (
+        <div className="lang-switcher__menu" role="menu">
+          {LOCALES.map((l) => (
+            <button
+              key={l}
+              type="button"
+              role="menuitemradio"
+              aria-checked={l === locale}
+              lang={l}
+              onClick={() => {
+                setOpen(false);
+                void setLocale(l);
+              }}
+            >
+              <span>{NATIVE_NAMES[l]}</span>
+              {l === locale && <IconCheck size={14} />}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { ROUTES } from '@kaixiang/shared/routes';
+
+/**
+ * Every client path of spec 1 §2 and spec 2 §2. The spec's named routes get the path their name
+ * suggests (battle-history → /battle/history, card-myCard → /card/my, ...).
+ */
+export const PATHS = {
+  ...ROUTES,
+  upgrade: '/upgrade',
+  roll: '/roll',
+  card: '/card',
+  battleHistory: '/battle/history',
+  rollDetails: '/roll/details',
+  upgradeHistory: '/upgrade/history',
+  userinfoBasic: '/userinfo/basic',
+  userinfoExtension: '/userinfo/extension',
+  userinfoInventory: '/userinfo/inventory',
+  userinfoRecharge: '/userinfo/recharge',
+  userinfoCard: '/userinfo/card',
+  cardDetails: '/card/details',
+  cardMy: '/card/my',
+  vipActivity: '/vipActivity',
+  vipDailyTasks: '/vipDailyTasks',
+  vipShoppingMall: '/vipShoppingMall',
+  vipJewelry: '/vipJewelry',
+  vipUnpackingKing: '/vipUnpackingKing',
+  worldCup: '/worldCup',
+  vipRollDetails: '/vipRoll/details',
+  newYearActivity: '/newYearActivity',
+  help: '/help',
+} as const;
+
+export function helpPath(page: string): string {
+  return `${PATHS.help}/${page}`;
+}
+
+/** Pages whose records a ticker entry opens (spec 1 §2). */
+export function unpackingRecordPath(userId: number): string {
+  return `${PATHS.vipUnpackingRecord}?user_id=${userId}`;
+}

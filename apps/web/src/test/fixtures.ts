@@ -1,0 +1,62 @@
+import type { GroupInfo, HostInfo, NavItem, RewardHistoryEntry, Statistics } from '@kaixiang/shared/site';
+
+/** Test data only: the app itself never ships sample content. */
+export const NAV_ZH: NavItem[] = [
+  { id: 1, title: '开箱', path: '/', need_login: 1, icon: 'box', badge: null },
+  { id: 2, title: '竞技场', path: '/battle', need_login: 1, icon: 'battle', badge: 'open_rooms' },
+  { id: 5, title: '商城', path: '/vipShoppingMall', need_login: 2, icon: 'mall', badge: null },
+  { id: 8, title: '客服', path: 'https://support.example/chat', need_login: 1, icon: 'box', badge: null },
+];
+
+export const NAV_EN: NavItem[] = [
+  { id: 1, title: 'Cases', path: '/', need_login: 1, icon: 'box', badge: null },
+  { id: 2, title: 'Arena', path: '/battle', need_login: 1, icon: 'battle', badge: 'open_rooms' },
+  { id: 5, title: 'Mall', path: '/vipShoppingMall', need_login: 2, icon: 'mall', badge: null },
+  { id: 8, title: 'Support', path: 'https://support.example/chat', need_login: 1, icon: 'box', badge: null },
+];
+
+export const STATISTICS: Statistics = {
+  user_num: 1234,
+  open_box_num: 56789,
+  pk_num: 321,
+  upgrade_num: 1000,
+  open_room_num: 7,
+};
+
+export const GROUP_INFO: GroupInfo = {
+  qq: '739281460',
+  qq_img: '/img/qr/group.svg',
+  app_img: '/img/qr/app.svg',
+  contact_img: '/img/qr/contact.svg',
+  code_item: 1,
+  rechargeBag: 1,
+};
+
+export const HOST_INFO: HostInfo = {
+  host: 'localhost',
+  icp: '沪ICP备2026000001号-1',
+  police_filing: '',
+  show_about_us: true,
+  show_app: true,
+  hide_invite: false,
+  invite_code: '',
+};
+
+export function rewardEntry(overrides: Partial<RewardHistoryEntry> = {}): RewardHistoryEntry {
+  return {
+    id: 1,
+    img: '',
+    avatar: '',
+    nick_name: '玩家一',
+    jewelry_rarity: 2,
+    game_type: 0,
+    user_id: 42,
+    reward_history_type: 1,
+    reward_item_img: '/img/items/1.svg',
+    item_id: 1,
+    reward_item_name: 'AK-47 | 红线',
+    reward_item_price: 125_000,
+    created_at: 1_700_000_000_000,
+    ...overrides,
+  };
+}

@@ -1,0 +1,18 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { i18n } from '../i18n/index.ts';
+import { COOKIE, removeCookie } from '../lib/cookies.ts';
+import { resetToasts } from '../lib/toast.ts';
+
+// jsdom has no layout: scrolling is a no-op here.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+afterEach(async () => {
+  cleanup();
+  resetToasts();
+  localStorage.clear();
+  for (const name of Object.values(COOKIE)) removeCookie(name);
+  await i18n.changeLanguage('zh-CN');
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
