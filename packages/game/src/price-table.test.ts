@@ -1,3 +1,4 @@
+import { QUALITIES as ALL_QUALITIES, WEAPON_CLASSES } from '@kaixiang/shared/items';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PRICE_TABLE,
@@ -9,18 +10,8 @@ import {
   spreadPermille,
 } from './price-table.ts';
 
-const QUALITIES: PriceQuality[] = [0, 1, 2, 3, 4, 5, 6, 7];
-const CLASSES: PriceWeaponClass[] = [
-  'pistol',
-  'smg',
-  'rifle',
-  'sniper',
-  'shotgun',
-  'machinegun',
-  'knife',
-  'gloves',
-  'other',
-];
+const QUALITIES: readonly PriceQuality[] = ALL_QUALITIES;
+const CLASSES: readonly PriceWeaponClass[] = WEAPON_CLASSES;
 const PAINTED: PriceWearGrade[] = [1, 2, 3, 4, 5];
 const ITEM_IDS = Array.from({ length: 300 }, (_, i) => i * 37 + 1);
 

@@ -7,22 +7,13 @@
  * rounded half-up to a whole fen. Every factor is an integer in per-mille and the product is
  * taken in BigInt, so no float ever touches a price.
  *
- * The types below mirror packages/shared/src/items.ts structurally: this package has no
- * dependency on shared, and the game rules must not grow one just for three unions.
+ * The item vocabulary (qualities, weapon classes, wear grades) is the shared contract's.
  */
+import type { Quality, WeaponClass, WearGrade } from '@kaixiang/shared/items';
 
-export type PriceQuality = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
-export type PriceWeaponClass =
-  | 'pistol'
-  | 'smg'
-  | 'rifle'
-  | 'sniper'
-  | 'shotgun'
-  | 'machinegun'
-  | 'knife'
-  | 'gloves'
-  | 'other';
-export type PriceWearGrade = 1 | 2 | 3 | 4 | 5 | 6;
+export type PriceQuality = Quality;
+export type PriceWeaponClass = WeaponClass;
+export type PriceWearGrade = WearGrade;
 
 export interface PriceInput {
   quality: PriceQuality;
