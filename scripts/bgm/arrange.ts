@@ -2,8 +2,19 @@
  * Arrangement helpers: a loop of N bars at a tempo, buses to play instruments into, and a
  * mixer with shared echo and reverb sends.
  */
-import { melody, melodyBeats, midi as toMidi, mixInto, mtof, type NoteEvent, prng, SR, type Stereo, stereo } from './dsp.ts';
-import { duckCurve, filterBus, master, type MasterReport, pingPong, reverb } from './effects.ts';
+import {
+  melody,
+  melodyBeats,
+  mixInto,
+  mtof,
+  type NoteEvent,
+  prng,
+  SR,
+  type Stereo,
+  stereo,
+  midi as toMidi,
+} from './dsp.ts';
+import { duckCurve, filterBus, type MasterReport, master, pingPong, reverb } from './effects.ts';
 import { type FmPatch, playFm, playSynth, type Rand, type SynthPatch } from './instruments.ts';
 
 export class Loop {
@@ -104,7 +115,12 @@ export function mixdown(loop: Loop, channels: readonly Channel[], s: MixSettings
   const dry = loop.bus();
   const revSend = loop.bus();
   const echoSend = loop.bus();
-  for (const ch of channels) {
+  for (const [i, ch] of channels.entries()) {
+    if (process.env.BGM_DEBUG) {
+      let e = 0;
+      for (let k = 0; k < loop.n; k++) e += (ch.bus.l[k]! ** 2 + ch.bus.r[k]! ** 2) * ch.gain ** 2;
+      console.log(`  channel ${i}: ${(10 * Math.log10(e / (2 * loop.n))).toFixed(1)} dB`);
+    }
     mixInto(dry, ch.bus, ch.gain, ch.duck);
     if (ch.reverb) mixInto(revSend, ch.bus, ch.gain * ch.reverb, ch.duck);
     if (ch.echo) mixInto(echoSend, ch.bus, ch.gain * ch.echo, ch.duck);

@@ -133,11 +133,11 @@ export class Svf {
   private a3 = 0;
   private k = 1;
 
-  constructor(cutoff = 1000, q = 0.707) {
+  constructor(cutoff = 1000, q = Math.SQRT1_2) {
     this.set(cutoff, q);
   }
 
-  set(cutoff: number, q = 0.707): void {
+  set(cutoff: number, q = Math.SQRT1_2): void {
     const fc = Math.max(10, Math.min(cutoff, SR * 0.45));
     const g = Math.tan((Math.PI * fc) / SR);
     this.k = 1 / q;

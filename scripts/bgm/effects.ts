@@ -2,7 +2,7 @@
  * Effects for the background-music generator. All of them run over the loop twice (see
  * loopProcess) so echoes and reverb tails from the end of the loop ring on at its start.
  */
-import { loopProcess, SR, type Stereo, stereo, Svf } from './dsp.ts';
+import { loopProcess, SR, type Stereo, Svf, stereo } from './dsp.ts';
 
 /** Ping-pong echo; returns the wet signal only. `tone` low-passes the repeats. */
 export function pingPong(input: Stereo, delaySec: number, feedback: number, tone = 3500): Stereo {
@@ -134,7 +134,7 @@ export function duckCurve(n: number, kicks: readonly number[], depth: number, re
 }
 
 /** Filters a whole bus in place (loop-aware): 'lp' or 'hp'. */
-export function filterBus(bus: Stereo, type: 'lp' | 'hp', cutoff: number, q = 0.707): void {
+export function filterBus(bus: Stereo, type: 'lp' | 'hp', cutoff: number, q = Math.SQRT1_2): void {
   const n = bus.l.length;
   const fl = new Svf(cutoff, q);
   const fr = new Svf(cutoff, q);
@@ -171,7 +171,7 @@ export interface MasterReport {
  * Master chain: DC/rumble high-pass, loudness normalisation to `targetRmsDb`, then a smooth
  * look-ahead peak limiter holding everything under `ceilingDb` (ring-aware, so no seam).
  */
-export function master(mix: Stereo, targetRmsDb = -17, ceilingDb = -1.5): MasterReport {
+export function master(mix: Stereo, targetRmsDb = -17, ceilingDb = -2): MasterReport {
   const n = mix.l.length;
   filterBus(mix, 'hp', 28, 0.6);
   let sum = 0;

@@ -53,7 +53,7 @@ export function playSynth(
   const gains = patch.oscs.map((o) => o.gain ?? 1);
   const fl = new Svf();
   const fr = new Svf();
-  const q = patch.q ?? 0.707;
+  const q = patch.q ?? Math.SQRT1_2;
   const keyed = patch.cutoff * (freq / 261.6) ** (patch.keyTrack ?? 0);
   const fenv = patch.filterEnv;
   const vib = patch.vibrato;

@@ -3,8 +3,8 @@
  * Kaixiang project: no samples, no third-party material, free to ship.
  */
 import { type Channel, chord, duckCurve, filterBus, Loop, type MixResult, mixdown } from './arrange.ts';
-import { clap, crash, type FmPatch, hat, kick, riser, type SynthPatch, snare } from './instruments.ts';
 import { saturate } from './effects.ts';
+import { clap, crash, type FmPatch, hat, kick, riser, type SynthPatch, snare } from './instruments.ts';
 
 export interface Song {
   file: string;
@@ -58,7 +58,7 @@ const superSawPad = (cutoff: number, attack: number): SynthPatch => ({
     { wave: 'saw', detune: -5, pan: -0.25, gain: 0.8 },
     { wave: 'saw', detune: 5, pan: 0.25, gain: 0.8 },
     { wave: 'saw', detune: 14, pan: 0.7, gain: 0.6 },
-    { wave: 'sine', octave: -1, gain: 0.35 },
+    { wave: 'sine', octave: -1, gain: 0.15 },
   ],
   amp: { a: attack, d: 1.2, s: 0.8, r: 0.7 },
   cutoff,
@@ -133,7 +133,8 @@ function neonCrate(): ReturnType<Song['render']> {
 
   // pads: one chord per two bars
   const padBus = loop.bus();
-  for (let bar = 0; bar < 16; bar += 2) loop.synth(padBus, superSawPad(1500, 0.35), chord(pad[prog[bar]!], bar * 4, 8), { legato: 0.97 });
+  for (let bar = 0; bar < 16; bar += 2)
+    loop.synth(padBus, superSawPad(1500, 0.35), chord(pad[prog[bar]!], bar * 4, 8), { legato: 0.97 });
 
   // bass: driving eighths with octave pops
   const bassBus = loop.bus();
@@ -147,11 +148,36 @@ function neonCrate(): ReturnType<Song['render']> {
     [3, 0.5, 12, 0.85],
     [3.5, 0.5, 0, 0.75],
   ];
-  loop.synth(bassBus, synthBass, loop.line(bassLine(prog.map((c) => root[c]), bassPattern).join(' '), 0, 64), { legato: 0.8 });
+  loop.synth(
+    bassBus,
+    synthBass,
+    loop.line(
+      bassLine(
+        prog.map((c) => root[c]),
+        bassPattern,
+      ).join(' '),
+      0,
+      64,
+    ),
+    { legato: 0.8 },
+  );
 
   // arpeggio, sixteenths; an up-down figure of six against the bar's sixteen
   const arpBus = loop.bus();
-  loop.synth(arpBus, pluck, loop.line(arp(prog.map((c) => arpTones[c]), [0, 1, 2, 3, 2, 1], 0.9), 0, 64), { legato: 0.6 });
+  loop.synth(
+    arpBus,
+    pluck,
+    loop.line(
+      arp(
+        prog.map((c) => arpTones[c]),
+        [0, 1, 2, 3, 2, 1],
+        0.9,
+      ),
+      0,
+      64,
+    ),
+    { legato: 0.6 },
+  );
 
   // lead melody
   const leadA = [
@@ -198,19 +224,19 @@ function neonCrate(): ReturnType<Song['render']> {
     if (bar % 4 === 3) hat(hatBus, loop.at(bar * 4 + 3.5), 0.5, loop.rand, { decay: 0.16, pan: 0.2 });
   }
   // snare fill into the top of the loop
-  [3.25, 3.5, 3.75].forEach((b, i) => snare(snareBus, loop.at(60 + b), 0.45 + 0.15 * i, loop.rand));
+  for (const [i, b] of [3.25, 3.5, 3.75].entries()) snare(snareBus, loop.at(60 + b), 0.45 + 0.15 * i, loop.rand);
   crash(hatBus, 0, 0.7, loop.rand);
   crash(hatBus, loop.at(32), 0.55, loop.rand);
   saturate(kickBus, 1.2);
 
   const channels: Channel[] = [
-    { bus: kickBus, gain: 0.9 },
-    { bus: snareBus, gain: 0.55, reverb: 0.45 },
-    { bus: hatBus, gain: 0.35, reverb: 0.1 },
-    { bus: bassBus, gain: 0.55, duck: duckCurve(loop.n, kicks, 0.4, 0.1) },
-    { bus: padBus, gain: 0.55, duck: duckCurve(loop.n, kicks, 0.6, 0.14), reverb: 0.3 },
-    { bus: arpBus, gain: 0.3, duck: duckCurve(loop.n, kicks, 0.35, 0.1), echo: 0.45, reverb: 0.15 },
-    { bus: leadBus, gain: 0.5, echo: 0.3, reverb: 0.3 },
+    { bus: kickBus, gain: 0.6 },
+    { bus: snareBus, gain: 1.4, reverb: 0.45 },
+    { bus: hatBus, gain: 1.5, reverb: 0.1 },
+    { bus: bassBus, gain: 0.9, duck: duckCurve(loop.n, kicks, 0.4, 0.1) },
+    { bus: padBus, gain: 0.5, duck: duckCurve(loop.n, kicks, 0.6, 0.14), reverb: 0.3 },
+    { bus: arpBus, gain: 0.65, duck: duckCurve(loop.n, kicks, 0.35, 0.1), echo: 0.45, reverb: 0.15 },
+    { bus: leadBus, gain: 0.75, echo: 0.3, reverb: 0.3 },
   ];
   return {
     loop,
@@ -221,6 +247,7 @@ function neonCrate(): ReturnType<Song['render']> {
       reverbSize: 0.82,
       reverbDamp: 0.45,
       reverbReturn: 0.9,
+      targetRmsDb: -17.5,
     }),
   };
 }
@@ -353,13 +380,13 @@ function midnightDrop(): ReturnType<Song['render']> {
     if (bar % 2 === 1) kickBeats.push([3.25 + swing, 0.4]);
     for (const [b, vel] of kickBeats) {
       kicks.push(loop.at(o + b));
-      kick(drumBus, loop.at(o + b), vel * 0.9, loop.rand, { decay: 0.28, punch: 0.5 });
+      kick(drumBus, loop.at(o + b), vel * 0.6, loop.rand, { decay: 0.28, punch: 0.5 });
     }
-    snare(drumBus, loop.at(o + 1), 0.6, loop.rand, { tone: 0.6, decay: 0.1 });
-    snare(drumBus, loop.at(o + 3), 0.6, loop.rand, { tone: 0.6, decay: 0.1 });
+    snare(drumBus, loop.at(o + 1), 0.8, loop.rand, { tone: 0.6, decay: 0.1 });
+    snare(drumBus, loop.at(o + 3), 0.8, loop.rand, { tone: 0.6, decay: 0.1 });
     for (let s = 0; s < 8; s++) {
       const b = s * 0.5 + (s % 2 === 1 ? swing * 2 : 0);
-      hat(drumBus, loop.at(o + b), s % 2 === 0 ? 0.42 : 0.3, loop.rand, { pan: 0.3, cutoff: 6500 });
+      hat(drumBus, loop.at(o + b), s % 2 === 0 ? 0.75 : 0.55, loop.rand, { pan: 0.3, cutoff: 6500 });
     }
     if (bar === 7) snare(drumBus, loop.at(o + 3.75), 0.3, loop.rand, { tone: 0.6, decay: 0.08 });
   }
@@ -367,10 +394,10 @@ function midnightDrop(): ReturnType<Song['render']> {
 
   const channels: Channel[] = [
     { bus: drumBus, gain: 0.8, reverb: 0.12 },
-    { bus: bassBus, gain: 0.6, duck: duckCurve(loop.n, kicks, 0.25, 0.12) },
-    { bus: epBus, gain: 0.7, reverb: 0.3, echo: 0.1 },
-    { bus: padBus, gain: 0.35, duck: duckCurve(loop.n, kicks, 0.3, 0.2), reverb: 0.4 },
-    { bus: leadBus, gain: 0.42, echo: 0.5, reverb: 0.45 },
+    { bus: bassBus, gain: 0.52, duck: duckCurve(loop.n, kicks, 0.25, 0.12) },
+    { bus: epBus, gain: 1.15, reverb: 0.3, echo: 0.1 },
+    { bus: padBus, gain: 0.38, duck: duckCurve(loop.n, kicks, 0.3, 0.2), reverb: 0.4 },
+    { bus: leadBus, gain: 0.62, echo: 0.5, reverb: 0.45 },
   ];
   return {
     loop,
@@ -382,7 +409,7 @@ function midnightDrop(): ReturnType<Song['render']> {
       reverbSize: 0.88,
       reverbDamp: 0.65,
       reverbReturn: 1,
-      targetRmsDb: -18,
+      targetRmsDb: -17.3,
     }),
   };
 }
@@ -453,7 +480,8 @@ function goldRush(): ReturnType<Song['render']> {
   const bellBus = loop.bus();
   prog.forEach((c, bar) => {
     loop.synth(padBus, superSawPad(900, 0.2), chord(voicing[c], bar * 4, 4), { legato: 0.98 });
-    for (const b of [0.5, 1.5, 2.5, 3.5]) loop.synth(stabBus, stab, chord(voicing[c], bar * 4 + b, 0.3), { transpose: 12 });
+    for (const b of [0.5, 1.5, 2.5, 3.5])
+      loop.synth(stabBus, stab, chord(voicing[c], bar * 4 + b, 0.3), { transpose: 12 });
     if (bar >= 8) {
       bellTones[c].forEach((n, k) => {
         loop.fm(bellBus, bell, chord([n], bar * 4 + k * 0.75 + (k === 3 ? 0.75 : 0), 0.5, k === 0 ? 1 : 0.7), {
@@ -466,7 +494,19 @@ function goldRush(): ReturnType<Song['render']> {
   const bassBus = loop.bus();
   const bassPattern: [number, number, number, number][] = [];
   for (let s = 0; s < 8; s++) bassPattern.push([s * 0.5, 0.5, s % 2 === 1 ? 12 : 0, s % 2 === 1 ? 0.8 : 1]);
-  loop.synth(bassBus, synthBass, loop.line(bassLine(prog.map((c) => root[c]), bassPattern).join(' '), 0, 64), { legato: 0.75 });
+  loop.synth(
+    bassBus,
+    synthBass,
+    loop.line(
+      bassLine(
+        prog.map((c) => root[c]),
+        bassPattern,
+      ).join(' '),
+      0,
+      64,
+    ),
+    { legato: 0.75 },
+  );
 
   const lead = [
     'D5:1.5 A4:0.5 D5:0.5 E5:0.5 F#5:1',
@@ -517,14 +557,14 @@ function goldRush(): ReturnType<Song['render']> {
   saturate(kickBus, 1.2);
 
   const channels: Channel[] = [
-    { bus: kickBus, gain: 0.95 },
-    { bus: snareBus, gain: 0.5, reverb: 0.35 },
-    { bus: hatBus, gain: 0.35, reverb: 0.1 },
-    { bus: bassBus, gain: 0.55, duck: duckCurve(loop.n, kicks, 0.45, 0.09) },
-    { bus: padBus, gain: 0.35, duck: duckCurve(loop.n, kicks, 0.65, 0.12), reverb: 0.3 },
-    { bus: stabBus, gain: 0.38, duck: duckCurve(loop.n, kicks, 0.3, 0.08), reverb: 0.2, echo: 0.15 },
-    { bus: bellBus, gain: 0.35, echo: 0.4, reverb: 0.3 },
-    { bus: leadBus, gain: 0.55, echo: 0.22, reverb: 0.28 },
+    { bus: kickBus, gain: 0.55 },
+    { bus: snareBus, gain: 1.45, reverb: 0.35 },
+    { bus: hatBus, gain: 1.25, reverb: 0.1 },
+    { bus: bassBus, gain: 0.85, duck: duckCurve(loop.n, kicks, 0.45, 0.09) },
+    { bus: padBus, gain: 0.38, duck: duckCurve(loop.n, kicks, 0.65, 0.12), reverb: 0.3 },
+    { bus: stabBus, gain: 0.65, duck: duckCurve(loop.n, kicks, 0.3, 0.08), reverb: 0.2, echo: 0.15 },
+    { bus: bellBus, gain: 1.4, echo: 0.4, reverb: 0.3 },
+    { bus: leadBus, gain: 1.3, echo: 0.22, reverb: 0.28 },
   ];
   return {
     loop,
@@ -535,7 +575,7 @@ function goldRush(): ReturnType<Song['render']> {
       reverbSize: 0.8,
       reverbDamp: 0.4,
       reverbReturn: 0.85,
-      targetRmsDb: -16,
+      targetRmsDb: -17.6,
     }),
   };
 }
