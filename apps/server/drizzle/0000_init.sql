@@ -1,3 +1,79 @@
+CREATE TABLE "avatars" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"url" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "captchas" (
+	"id" text PRIMARY KEY NOT NULL,
+	"answer" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dev_outbox" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"channel" text NOT NULL,
+	"target" text NOT NULL,
+	"text" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "identities" (
+	"id_number_hash" text PRIMARY KEY NOT NULL,
+	"accounts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "session_retired_tokens" (
+	"refresh_hash" text PRIMARY KEY NOT NULL,
+	"session_id" text NOT NULL,
+	"retired_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"refresh_hash" text NOT NULL,
+	"previous_refresh_hash" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"revoked_reason" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"refreshed_at" timestamp with time zone,
+	"ip" text DEFAULT '' NOT NULL,
+	"user_agent" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "steam_login_tickets" (
+	"ticket_hash" text PRIMARY KEY NOT NULL,
+	"steam_id" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "steam_nonces" (
+	"nonce" text PRIMARY KEY NOT NULL,
+	"seen_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "verification_codes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"channel" text NOT NULL,
+	"target" text NOT NULL,
+	"type" smallint NOT NULL,
+	"code_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"attempts" smallint DEFAULT 0 NOT NULL,
+	"consumed_at" timestamp with time zone,
+	"delivered" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"ip" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "case_defs" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"name_zh_cn" text NOT NULL,
@@ -140,13 +216,40 @@ CREATE TABLE "users" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"nick_name" text NOT NULL,
 	"avatar" text DEFAULT '' NOT NULL,
+	"avatar_id" integer,
 	"account_type" smallint DEFAULT 1 NOT NULL,
+	"role" text DEFAULT 'player' NOT NULL,
 	"vip_level" smallint DEFAULT 0 NOT NULL,
 	"invite_user_id" integer,
+	"super_invite_code" text,
+	"mobile" text,
+	"email" text,
+	"password_hash" text,
+	"steam_id" text,
+	"steam_link" text DEFAULT '' NOT NULL,
+	"steam_link_bound_at" timestamp with time zone,
+	"receipt_sms" boolean DEFAULT true NOT NULL,
+	"real_name" text DEFAULT '' NOT NULL,
+	"id_number_hash" text,
+	"identity_type" smallint,
+	"identity_verified_at" timestamp with time zone,
+	"trace_param" text DEFAULT '' NOT NULL,
+	"banned_at" timestamp with time zone,
+	"destroyed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "session_retired_tokens" ADD CONSTRAINT "session_retired_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sessions_refresh_hash_uq" ON "sessions" USING btree ("refresh_hash");--> statement-breakpoint
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "verification_codes_target_idx" ON "verification_codes" USING btree ("channel","target","created_at");--> statement-breakpoint
+CREATE INDEX "verification_codes_ip_idx" ON "verification_codes" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "box_openings_user_idx" ON "box_openings" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "pk_rooms_state_idx" ON "pk_rooms" USING btree ("room_state");--> statement-breakpoint
 CREATE UNIQUE INDEX "bgm_tracks_link_uq" ON "bgm_tracks" USING btree ("link");--> statement-breakpoint
-CREATE UNIQUE INDEX "nav_items_path_uq" ON "nav_items" USING btree ("path");
+CREATE UNIQUE INDEX "nav_items_path_uq" ON "nav_items" USING btree ("path");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_mobile_uq" ON "users" USING btree ("mobile");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
+CREATE UNIQUE INDEX "users_steam_id_uq" ON "users" USING btree ("steam_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_super_invite_code_uq" ON "users" USING btree ("super_invite_code");

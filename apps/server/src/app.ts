@@ -2,13 +2,20 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
 import { installSignatureCheck } from './http/signature.ts';
 import { installWebApp } from './http/web-app.ts';
-import { verifyAccessToken } from './modules/auth/access-token.ts';
+import { ACCOUNTS_CONTROL_ROOM, SIGNED_OUT_EVENT } from './modules/accounts/accounts.deps.ts';
+import { createAccountsModule } from './modules/accounts/accounts.module.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { checkAccessToken } from './modules/accounts/authenticate.ts';
+import { userRoutes } from './modules/accounts/user.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { outboxRoutes } from './modules/dev/outbox.routes.ts';
+import { steamSandboxRoutes } from './modules/dev/steam-sandbox.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
@@ -47,6 +54,8 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     windowMs: config.SIGN_WINDOW_MS,
     nonces: rt.nonces,
     now: () => rt.clock.now(),
+    // The OpenID provider redirects the browser here; the assertion is verified by OpenID instead.
+    exempt: (path) => path === `/api${ACCOUNT_PATHS.steamCallback}`,
   });
 
   await app.register(swagger, {
@@ -86,22 +95,51 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
   const hub = installSocket(app, {
     bus: rt.bus,
+    // The session is checked too: a revoked login, a banned or closed account cannot LOGIN.
     verifyToken: async (token) => {
-      const claims = verifyAccessToken(token, config.TOKEN_SECRET, rt.clock.now());
-      return claims ? { userId: claims.userId } : null;
+      const r = await checkAccessToken(rt.database.db, token, config.TOKEN_SECRET, rt.clock);
+      return r.ok ? { userId: r.auth.userId } : null;
     },
     idleTimeoutMs: config.SOCKET_IDLE_TIMEOUT_MS,
     clock: rt.clock,
     metrics: { connections: rt.metrics.socketConnections },
   });
+  // Password change, ban and account closure end the user's sockets on every process.
+  const unsubscribe = rt.bus.subscribe((msg) => {
+    if (msg.room !== ACCOUNTS_CONTROL_ROOM || msg.type !== SIGNED_OUT_EVENT) return;
+    const userId = (msg.data as { user_id?: unknown }).user_id;
+    if (typeof userId === 'number') hub.disconnectUser(userId);
+  });
   app.addHook('onClose', async () => {
+    unsubscribe();
     await hub.close();
   });
 
   const site = createSiteService({ db: rt.database.db, bus: rt.bus, clock: rt.clock });
   await app.register(siteRoutes(site), { prefix: '/api' });
+  const accounts = await createAccountsModule(rt, {
+    sandboxPost: async (url, form) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: new URL(url).pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form.toString(),
+      });
+      return { status: res.statusCode, text: res.body };
+    },
+  });
+  await app.register(accountsRoutes(accounts, { publicOrigin: config.PUBLIC_ORIGIN }), { prefix: '/api' });
+  await app.register(userRoutes(accounts), { prefix: '/api' });
   await app.register(mediaRoutes(rt.database.db));
-  if (config.NODE_ENV !== 'production') await app.register(devRoutes({ site, db: rt.database.db }));
+  if (config.NODE_ENV !== 'production') {
+    await app.register(devRoutes({ site, db: rt.database.db }));
+    await app.register(outboxRoutes({ db: rt.database.db, clock: rt.clock, users: accounts.users }));
+    if (accounts.steamSandbox) {
+      await app.register(
+        steamSandboxRoutes({ secret: config.TOKEN_SECRET, clock: rt.clock, publicOrigin: config.PUBLIC_ORIGIN }),
+      );
+    }
+  }
 
   await installWebApp(app, { webDist: config.WEB_DIST, signKey: config.SIGN_SECRET, env: config.NODE_ENV });
   app.setNotFoundHandler((req, reply) => {

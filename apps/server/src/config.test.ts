@@ -21,9 +21,21 @@ describe('config', () => {
   });
 
   it('requires real secrets in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SIGN_SECRET[\s\S]*TOKEN_SECRET/);
-    const ok = loadConfig({ NODE_ENV: 'production', SIGN_SECRET: 'x'.repeat(32), TOKEN_SECRET: 'y'.repeat(40) });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SIGN_SECRET[\s\S]*TOKEN_SECRET[\s\S]*ID_HASH_SECRET/);
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      SIGN_SECRET: 'x'.repeat(32),
+      TOKEN_SECRET: 'y'.repeat(40),
+      ID_HASH_SECRET: 'z'.repeat(40),
+    });
     expect(ok.NODE_ENV).toBe('production');
+  });
+
+  it('needs every Tencent SMS key when SMS_PROVIDER=tencent', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'tencent', TENCENT_SMS_SECRET_ID: 'id' })).toThrow(
+      /TENCENT_SMS_SECRET_KEY[\s\S]*TENCENT_SMS_TEMPLATE_ID/,
+    );
+    expect(loadConfig({}).SMS_PROVIDER).toBe('sandbox');
   });
 
   it('treats empty strings as unset', () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 const DEV_SIGN_SECRET = 'kaixiang-dev-sign-secret';
 const DEV_TOKEN_SECRET = 'kaixiang-dev-token-secret-change-me';
+const DEV_ID_HASH_SECRET = 'kaixiang-dev-id-hash-secret-change-me';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -43,13 +44,43 @@ export const configSchema = z
     WEB_DIST: z.string().default('apps/web/dist'),
     TRUST_PROXY: boolVar(false),
     SEED: boolVar(true),
+    /** Key of the HMAC that stores ID numbers (never the number itself); rotating it orphans old rows. */
+    ID_HASH_SECRET: z.string().min(32).default(DEV_ID_HASH_SECRET),
+    /** The site's public origin (Steam OpenID return_to and realm, links in messages). */
+    PUBLIC_ORIGIN: optionalUrl(['http', 'https']),
+    SMS_PROVIDER: z.enum(['sandbox', 'tencent']).default('sandbox'),
+    TENCENT_SMS_SECRET_ID: z.string().optional(),
+    TENCENT_SMS_SECRET_KEY: z.string().optional(),
+    TENCENT_SMS_SDK_APP_ID: z.string().optional(),
+    TENCENT_SMS_SIGN_NAME: z.string().optional(),
+    /** Template with one parameter, the code: e.g. "验证码{1}，5分钟内有效。". */
+    TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
+    TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
+    /** smtp(s)://user:pass@host:port; absent means the sandbox outbox. */
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    MAIL_FROM: z.string().default('开箱 <no-reply@kaixiang.local>'),
+    /** Steam OpenID endpoint; outside production the local sandbox provider when unset. */
+    STEAM_OPENID_URL: optionalUrl(['http', 'https']),
   })
   .superRefine((c, ctx) => {
+    if (c.SMS_PROVIDER === 'tencent') {
+      for (const key of [
+        'TENCENT_SMS_SECRET_ID',
+        'TENCENT_SMS_SECRET_KEY',
+        'TENCENT_SMS_SDK_APP_ID',
+        'TENCENT_SMS_SIGN_NAME',
+        'TENCENT_SMS_TEMPLATE_ID',
+      ] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when SMS_PROVIDER=tencent' });
+      }
+    }
     if (c.NODE_ENV !== 'production') return;
     if (c.SIGN_SECRET === DEV_SIGN_SECRET)
       ctx.addIssue({ code: 'custom', path: ['SIGN_SECRET'], message: 'must be set in production' });
     if (c.TOKEN_SECRET === DEV_TOKEN_SECRET)
       ctx.addIssue({ code: 'custom', path: ['TOKEN_SECRET'], message: 'must be set in production' });
+    if (c.ID_HASH_SECRET === DEV_ID_HASH_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['ID_HASH_SECRET'], message: 'must be set in production' });
   });
 
 export type Config = z.infer<typeof configSchema>;

@@ -21,6 +21,8 @@ export interface Runtime {
   redis: Redis | null;
   clock: Clock;
   metrics: Metrics;
+  /** Prefix of every Redis key this runtime writes (tests run several apps against one Redis). */
+  redisPrefix: string;
   /** A transaction retried on serialization failures and deadlocks, counted in the metrics. */
   transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: Pick<TxOptions, 'isolationLevel'>): Promise<T>;
   close(): Promise<void>;
@@ -69,6 +71,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     redis,
     clock,
     metrics,
+    redisPrefix: prefix,
     transaction: (fn, opts) =>
       withTransaction(database.db, fn, {
         ...opts,

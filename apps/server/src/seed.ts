@@ -1,4 +1,5 @@
 import type { Db } from './db/client.ts';
+import { seedAccounts } from './modules/accounts/accounts.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
 import { seedSite } from './modules/site/site.seed.ts';
 
@@ -6,4 +7,5 @@ import { seedSite } from './modules/site/site.seed.ts';
 export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedCatalogue(db);
   await seedSite(db, nowMs);
+  await seedAccounts(db);
 }

@@ -130,7 +130,10 @@ export const steamLoginRequest = z.object({
 });
 export const steamLoginResponse = loginResponse.extend({ api_token: z.string(), user: z.unknown() });
 
-/** User info (spec 1 §3). Money and quota in units of 1/10000 yuan. */
+/**
+ * User info (spec 1 §3). Money and quota in units of 1/10000 yuan; times (created_at) in epoch
+ * milliseconds, like every other time in the API except the login response's two token times.
+ */
 export const userDetail = z.object({
   user_id: z.number().int(),
   nick_name: z.string(),

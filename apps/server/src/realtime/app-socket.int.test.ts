@@ -1,5 +1,6 @@
 import { SITE_EVENTS } from '@kaixiang/shared/socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from '../../test/support/accounts.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { signAccessToken } from '../modules/auth/access-token.ts';
 import { TestSocket } from './socket-test-client.ts';
@@ -16,21 +17,34 @@ describe('the app socket at /connect', () => {
   });
   afterAll(() => t.close());
 
-  it('logs in with an access token and joins only its own user room', async () => {
+  it('logs in with an access token of a live session and joins only its own user room', async () => {
+    const u = await registerUser(t);
+    const token = u.tokens.access_token;
+    const id = u.userId;
+    const ws = await TestSocket.open(url);
+    try {
+      expect((await ws.next('pyUserInfo')).data).toMatchObject({ isGuest: true });
+      ws.send('LOGIN', { token, user_id: id });
+      expect((await ws.next('LOGIN')).data).toMatchObject({ user_id: id, ok: true });
+      expect((await ws.next('pyUserInfo')).data).toMatchObject({ isGuest: false });
+      ws.send('JOIN', { room: `user:${id}` });
+      expect((await ws.next('JOIN')).data).toMatchObject({ room: `user:${id}` });
+      ws.send('JOIN', { room: `user:${id + 1}` });
+      expect((await ws.next('ERR')).data).toMatchObject({ code: 'FORBIDDEN_ROOM' });
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it('refuses a well-signed token whose session does not exist', async () => {
     const token = signAccessToken(
-      { userId: 42, sessionId: 's1', expiresAtMs: t.rt.clock.now() + 60_000 },
+      { userId: 42, sessionId: 'no-such-session', expiresAtMs: t.rt.clock.now() + 60_000 },
       t.rt.config.TOKEN_SECRET,
     );
     const ws = await TestSocket.open(url);
     try {
-      expect((await ws.next('pyUserInfo')).data).toMatchObject({ isGuest: true });
       ws.send('LOGIN', { token, user_id: 42 });
-      expect((await ws.next('LOGIN')).data).toMatchObject({ user_id: 42, ok: true });
-      expect((await ws.next('pyUserInfo')).data).toMatchObject({ isGuest: false });
-      ws.send('JOIN', { room: 'user:42' });
-      expect((await ws.next('JOIN')).data).toMatchObject({ room: 'user:42' });
-      ws.send('JOIN', { room: 'user:43' });
-      expect((await ws.next('ERR')).data).toMatchObject({ code: 'FORBIDDEN_ROOM' });
+      expect((await ws.next('ERR')).data).toMatchObject({ msg: 'user not login' });
     } finally {
       await ws.close();
     }

@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
+import { AccountHeader } from '../features/accounts/components/account-header.tsx';
+import { LoginDialog } from '../features/accounts/components/login-dialog.tsx';
+import { SessionBootstrap } from '../features/accounts/components/session-bootstrap.tsx';
 import { AnnouncementBar } from '../features/site/components/announcement-bar.tsx';
 import { LiveTickers } from '../features/site/components/live-tickers.tsx';
 import { SidePanel } from '../features/site/components/side-panel.tsx';
@@ -19,7 +22,8 @@ export function AppLayout() {
   }, [pathname]);
   return (
     <div className="app">
-      <SiteHeader />
+      <SessionBootstrap />
+      <SiteHeader account={<AccountHeader />} />
       <LiveTickers />
       <div className="app__content">
         <AnnouncementBar />
@@ -31,6 +35,7 @@ export function AppLayout() {
       </div>
       <SiteFooter />
       <SidePanel />
+      <LoginDialog />
       <Toaster />
       <FullScreenSpinner />
     </div>

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 import { APP_EVENTS } from '../lib/events.ts';
+import { USER_QUERY_ROOT } from '../lib/session.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -13,9 +14,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
-
-/** Query keys that hold the signed-in user's data start with 'user'; sign-out drops them. */
-export const USER_QUERY_ROOT = 'user';
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());

@@ -16,6 +16,7 @@ import {
   IconUser,
 } from '../components/icons.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { BasicInfoPage, PromotedUsersPage } from '../features/accounts/components/profile/personal-center-pages.tsx';
 import { ErrorPage } from '../features/errors/components/error-page.tsx';
 import { HelpPage } from '../features/help/components/help-page.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
@@ -41,14 +42,9 @@ const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] =
   { path: PATHS.card, key: 'card', icon: <IconCard size={26} /> },
   { path: PATHS.cardDetails, key: 'cardDetails', icon: <IconCard size={26} /> },
   { path: PATHS.cardMy, key: 'cardMy', icon: <IconCard size={26} /> },
-  { path: PATHS.inventory, key: 'inventory', icon: <IconUser size={26} /> },
   { path: PATHS.unpack, key: 'unpack', icon: <IconBox size={26} /> },
-  { path: PATHS.extension, key: 'extension', icon: <IconUser size={26} /> },
   { path: PATHS.mail, key: 'mail', icon: <IconUser size={26} /> },
   { path: PATHS.vipUnpackingRecord, key: 'unpackingRecord', icon: <IconBox size={26} /> },
-  { path: PATHS.userinfo, key: 'userinfo', icon: <IconUser size={26} /> },
-  { path: PATHS.userinfoBasic, key: 'userinfoBasic', icon: <IconUser size={26} /> },
-  { path: PATHS.userinfoExtension, key: 'userinfoExtension', icon: <IconUser size={26} /> },
   { path: PATHS.userinfoInventory, key: 'userinfoInventory', icon: <IconUser size={26} /> },
   { path: PATHS.userinfoRecharge, key: 'userinfoRecharge', icon: <IconUser size={26} /> },
   { path: PATHS.userinfoCard, key: 'userinfoCard', icon: <IconCard size={26} /> },
@@ -96,6 +92,11 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: PATHS.vip, element: <VipPage /> },
       { path: PATHS.notFound, element: <ErrorPage code={404} /> },
+      { path: PATHS.inventory, element: <BasicInfoPage /> },
+      { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
+      { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
+      { path: PATHS.extension, element: <PromotedUsersPage /> },
+      { path: PATHS.userinfoExtension, element: <PromotedUsersPage textKey="userinfoExtension" /> },
       { path: `${PATHS.help}/:page`, element: <HelpRoute /> },
       { path: PATHS.help, element: <Navigate to={`${PATHS.help}/qustion`} replace /> },
       ...FEATURE_PAGES.map((p) => ({ path: p.path, element: <FeatureRoute textKey={p.key} icon={p.icon} /> })),

@@ -207,6 +207,35 @@ export const IconDocument = (p: IconProps) => (
     <path d="M13.5 2.5V8H19M9 12.5h7M9 16.5h7" />
   </Svg>
 );
+export const IconMail = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3.5 6.5 8.5 7 8.5-7" />
+  </Svg>
+);
+export const IconBag = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 8h14l-1 12.5H6z" />
+    <path d="M9 8V6.5a3 3 0 0 1 6 0V8" />
+  </Svg>
+);
+export const IconCoin = (p: IconProps) => (
+  <Svg {...p}>
+    <ellipse cx="12" cy="7" rx="7" ry="3" />
+    <path d="M5 7v5c0 1.7 3.1 3 7 3s7-1.3 7-3V7M5 12v5c0 1.7 3.1 3 7 3s7-1.3 7-3v-5" />
+  </Svg>
+);
+export const IconLogout = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
+  </Svg>
+);
+export const IconCopy = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="8" y="8" width="12" height="12" rx="2" />
+    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+  </Svg>
+);
 
 /** The icon for a server navigation item's `icon` field; unknown names get the box. */
 export function NavIcon({ name, ...rest }: IconProps & { name: string }) {

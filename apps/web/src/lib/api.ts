@@ -1,9 +1,10 @@
+import { ACCOUNT_PATHS, loginResponse } from '@kaixiang/shared/accounts';
 import { type Envelope, OK_CODE, OK_CODE_ZERO } from '@kaixiang/shared/envelope';
 import { signRequest } from '@kaixiang/shared/signature';
 import { currentLocale, i18n } from '../i18n/index.ts';
 import { openLoginDialog } from './events.ts';
 import { runtimeConfig } from './runtime-config.ts';
-import { sessionToken, signOut } from './session.ts';
+import { refreshDue, refreshTokenCookie, sessionToken, signOut, storeSession } from './session.ts';
 import { toast } from './toast.ts';
 
 /** The API client of spec 1 §7/§8: one base, 20 s timeout, every request signed. */
@@ -49,6 +50,8 @@ export interface RequestOptions<T> {
   allowZero?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Internal: the refresh call itself must not wait for a refresh. */
+  skipRefresh?: boolean;
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -88,12 +91,45 @@ function onUnauthorized(msg: string | undefined): never {
   throw new ApiError('unauthorized', msg || i18n.t('auth.pleaseLogin'), 401, 401);
 }
 
+let refreshing: Promise<void> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair once refresh_after has passed (spec 1 §3 login
+ * response). Single flight: every caller that finds the token due waits for the same call,
+ * because the server rotates the refresh token and a second use of the old one would be refused
+ * as a replay. A refusal ends the session; a network failure keeps it, and the next request
+ * tries again while the access token may still be valid.
+ */
+export function refreshSession(): Promise<void> {
+  refreshing ??= (async () => {
+    const refresh_token = refreshTokenCookie();
+    if (!refresh_token) return;
+    try {
+      const tokens = await apiPost(
+        ACCOUNT_PATHS.refresh,
+        { refresh_token },
+        { schema: loginResponse, silent: true, skipRefresh: true },
+      );
+      storeSession(tokens);
+    } catch (error) {
+      // 'unauthorized' already signed out (with the login prompt) inside the request.
+      if (error instanceof ApiError && (error.failure === 'rejected' || error.failure === 'invalid')) {
+        signOut({ silent: true });
+      }
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
 async function request<T>(
   method: 'GET' | 'POST',
   pathWithQuery: string,
   body: string,
   opts: RequestOptions<T>,
 ): Promise<T> {
+  if (!opts.skipRefresh && refreshDue()) await refreshSession();
   const headers: Record<string, string> = {
     'x-lang': currentLocale(),
     ...(await signRequest(runtimeConfig().signKey, { method, pathWithQuery, body }, Date.now())),

@@ -1,8 +1,15 @@
-/** Session cookies of spec 1 §3: the token, the user id and the login flag. */
+/**
+ * Cookies of spec 1 §3: the access token, the user id and the login flag; the rotating refresh
+ * token and when to use it (epoch seconds, from the login response); the game-platform ticket
+ * kept only between the Steam redirect and the login it buys.
+ */
 export const COOKIE = {
   token: 'Authorization',
   userId: 'user_id',
   loginFlag: 'loginFlag',
+  refresh: 'Refresh',
+  refreshAfter: 'refresh_after',
+  steamId: 'steamId',
 } as const;
 
 export function getCookie(name: string, source: string = document.cookie): string | null {

@@ -18,12 +18,17 @@ export const APP_EVENTS = {
 export const LOGIN_MODE = { login: 1, register: 2, forgot: 3 } as const;
 export type LoginMode = (typeof LOGIN_MODE)[keyof typeof LOGIN_MODE];
 
+/** Features whose state depends on the login: after a login they opened, the page reloads (spec 1 §4). */
+export type LoginSource = 'command' | 'jewelry';
+
 export interface OpenLoginDetail {
   mode: LoginMode;
+  source?: LoginSource;
 }
 
-export function openLoginDialog(mode: LoginMode = LOGIN_MODE.login): void {
-  window.dispatchEvent(new CustomEvent<OpenLoginDetail>(APP_EVENTS.openLogin, { detail: { mode } }));
+export function openLoginDialog(mode: LoginMode = LOGIN_MODE.login, source?: LoginSource): void {
+  const detail: OpenLoginDetail = source ? { mode, source } : { mode };
+  window.dispatchEvent(new CustomEvent<OpenLoginDetail>(APP_EVENTS.openLogin, { detail }));
 }
 
 export function openCommandDialog(): void {

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { caseDefs, itemDefs } from '../../db/schema/catalogue.ts';
+import { avatarSvg } from '../accounts/avatar-svg.ts';
 import { caseSvg, itemSvg } from '../catalogue/item-svg.ts';
 import { siteRepo } from '../site/site.repo.ts';
 import { pick } from '../site/site.service.ts';
@@ -48,6 +49,12 @@ export function mediaRoutes(db: Db): FastifyPluginAsync {
         color: { dark: '#0b0e17', light: '#ffffff' },
       });
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=300').send(svg);
+    });
+
+    app.get<{ Params: { n: string } }>('/img/avatars/:n.svg', { schema: { hide: true } }, async (req, reply) => {
+      const svg = avatarSvg(Number(req.params.n));
+      if (!svg) return reply.callNotFound();
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     });
 
     // Item and case art drawn locally: the web shows these when the CDN image does not load.

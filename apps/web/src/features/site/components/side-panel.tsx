@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconArrowUp, IconHeadset, IconKey, IconPhone, IconUsers } from '../../../components/icons.tsx';
-import { openCommandDialog, openLoginDialog } from '../../../lib/events.ts';
+import { LOGIN_MODE, openCommandDialog, openLoginDialog } from '../../../lib/events.ts';
 import { isLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useGroupInfo } from '../api/get-group-info.ts';
@@ -68,7 +68,7 @@ export function SidePanel() {
             }
             // Opening the command-code feature while anonymous asks for a login first (spec 1 §4).
             if (isLoggedIn()) openCommandDialog();
-            else openLoginDialog();
+            else openLoginDialog(LOGIN_MODE.login, 'command');
           }}
         />
       )}

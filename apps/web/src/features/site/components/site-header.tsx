@@ -1,14 +1,18 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconUser } from '../../../components/icons.tsx';
 import { LOGIN_MODE, openLoginDialog } from '../../../lib/events.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { signOut, useLoggedIn } from '../../../lib/session.ts';
+import { useLoggedIn } from '../../../lib/session.ts';
 import { AudioToggles } from './audio-toggles.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { SiteNav } from './site-nav.tsx';
 
-export function SiteHeader() {
+/**
+ * `account` is what a signed-in visitor sees on the right (balance, user menu). It belongs to the
+ * accounts feature; the app passes it in so the shell does not import another feature.
+ */
+export function SiteHeader({ account }: { account: ReactNode }) {
   const { t } = useTranslation();
   const loggedIn = useLoggedIn();
   return (
@@ -35,14 +39,7 @@ export function SiteHeader() {
           <AudioToggles />
           <LanguageSwitcher />
           {loggedIn ? (
-            <div className="auth-buttons">
-              <Link to={PATHS.inventory} className="icon-button" aria-label={t('header.personalCenter')}>
-                <IconUser size={18} />
-              </Link>
-              <button type="button" className="button button--ghost" onClick={() => signOut()}>
-                {t('header.logout')}
-              </button>
-            </div>
+            account
           ) : (
             <div className="auth-buttons">
               <button type="button" className="button button--ghost" onClick={() => openLoginDialog(LOGIN_MODE.login)}>

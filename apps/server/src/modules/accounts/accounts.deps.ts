@@ -1,0 +1,23 @@
+import type { Db, Tx } from '../../db/client.ts';
+import type { EventBus } from '../../infra/bus.ts';
+import type { Clock } from '../../infra/clock.ts';
+import type { CounterStore } from './counters.ts';
+import type { MailPort, SmsPort } from './messaging.ts';
+
+/** What the accounts services take from the outside (STYLE.md §4). */
+export interface AccountsDeps {
+  db: Db;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  clock: Clock;
+  bus: EventBus;
+  sms: SmsPort;
+  mail: MailPort;
+  counters: CounterStore;
+  tokenSecret: string;
+  /** HMAC key for stored code hashes and ID numbers. */
+  hashSecret: string;
+}
+
+/** The bus room on which a user's sign-out everywhere reaches every process's socket hub. */
+export const ACCOUNTS_CONTROL_ROOM = 'sys:accounts';
+export const SIGNED_OUT_EVENT = 'user-signed-out';

@@ -1,0 +1,76 @@
+import { errorMessage } from '@kaixiang/shared/errors';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requestLocale } from '../../http/locale.ts';
+import type { Clock } from '../../infra/clock.ts';
+import { verifyAccessToken } from '../auth/access-token.ts';
+import { accountsRepo } from './accounts.repo.ts';
+
+export type Role = 'player' | 'anchor' | 'admin';
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+export type SessionCheck = { ok: true; auth: AuthContext } | { ok: false; banned: boolean };
+
+/**
+ * The whole answer to "may this token act": the signature and expiry of the access token, then
+ * its session row (logout, rotation theft, password change) and its user (ban, destruction).
+ * One indexed query per call: correctness first; a short cache can come when load asks for it.
+ */
+export async function checkAccessToken(db: Db, token: string, secret: string, clock: Clock): Promise<SessionCheck> {
+  const now = clock.now();
+  const claims = verifyAccessToken(token, secret, now);
+  if (!claims) return { ok: false, banned: false };
+  const row = await accountsRepo.sessionWithUser(db, claims.sessionId);
+  if (!row || row.userId !== claims.userId || row.revokedAt || row.expiresAt.getTime() <= now || row.destroyedAt)
+    return { ok: false, banned: false };
+  if (row.bannedAt) return { ok: false, banned: true };
+  return { ok: true, auth: { userId: row.userId, sessionId: claims.sessionId, role: row.role as Role } };
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1] ?? null;
+}
+
+/** preHandler of protected routes: 401 signs the client out (spec 1 §8). */
+export function authenticate(deps: { db: Db; tokenSecret: string; clock: Clock }) {
+  return async (req: FastifyRequest) => {
+    const token = bearerToken(req);
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    const r = await checkAccessToken(deps.db, token, deps.tokenSecret, deps.clock);
+    if (!r.ok) {
+      // A banned player is signed out like anyone else, but told why.
+      throw new AppError(
+        'UNAUTHENTICATED',
+        r.banned ? { msg: errorMessage('ACCOUNT_BANNED', requestLocale(req)) } : {},
+      );
+    }
+    req.auth = r.auth;
+  };
+}
+
+/** The signed-in user of a route behind `authenticate`. */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError('UNAUTHENTICATED');
+  return req.auth;
+}
+
+/** For admin-only routes, after `authenticate`. */
+export function requireRole(...roles: Role[]) {
+  return async (req: FastifyRequest) => {
+    if (!roles.includes(authOf(req).role)) throw new AppError('FORBIDDEN');
+  };
+}

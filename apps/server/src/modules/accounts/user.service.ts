@@ -1,0 +1,213 @@
+import type { UserDetail } from '@kaixiang/shared/accounts';
+import { MAX_ACCOUNTS_PER_ID } from '@kaixiang/shared/accounts';
+import type { ErrorKey } from '@kaixiang/shared/errors';
+import { checkIdentity, chinaDay, type IdentityType, normalizeIdNumber } from '@kaixiang/shared/id-card';
+import { checkNickName, checkTradeLink, sanitizeNickName } from '@kaixiang/shared/validation';
+import { AppError } from '../../http/app-error.ts';
+import type { AccountsDeps } from './accounts.deps.ts';
+import { accountsRepo as repo, type UserRow } from './accounts.repo.ts';
+import { avatarUrl } from './auth.service.ts';
+import type { CodesService } from './codes.service.ts';
+import { hmac } from './secrets.ts';
+import type { SessionsService } from './sessions.service.ts';
+
+/** Spec 2 'bind coin': the reward for binding a trade link, once per account (site setting). */
+export const BIND_COIN_SETTING = 'bind_coin';
+export const DEFAULT_BIND_COIN_UNITS = 9000;
+/** Longest invite chain walked when binding (a cycle check; real chains are a few links). */
+const MAX_INVITE_DEPTH = 10_000;
+
+const roleOf = (r: string): UserDetail['role'] => (r === 'anchor' || r === 'admin' ? r : 'player');
+
+/**
+ * The user centre (spec 1 §7, usercenter/v1/user/*). Every method takes the user id of the
+ * caller's access token, never one from the request: a player reads and changes only their own.
+ */
+export function createUserService(deps: AccountsDeps, codes: CodesService, sessions: SessionsService) {
+  const { db, clock } = deps;
+
+  async function load(userId: number): Promise<UserRow> {
+    const u = await repo.userById(db, userId);
+    if (!u) throw new AppError('UNAUTHENTICATED');
+    return u;
+  }
+
+  return {
+    async detail(userId: number): Promise<UserDetail> {
+      const u = await load(userId);
+      return {
+        user_id: u.id,
+        nick_name: u.nickName,
+        avatar: u.avatar,
+        // Money, mall quota and points are 0 until the ledger exists; the ledger issue reads them
+        // from the user's accounts there. No balance is stored on the user row.
+        money: 0,
+        mall_quota: 0,
+        score_point: 0,
+        created_at: u.createdAt.getTime(),
+        invite_user_id: u.inviteUserId,
+        super_invite_code: u.superInviteCode ?? '',
+        real_name: u.realName ? `${[...u.realName][0]}${'*'.repeat(Math.max(1, [...u.realName].length - 1))}` : '',
+        vip_level: u.vipLevel,
+        account_type: u.accountType,
+        recharge_num: 0,
+        is_recharged: false,
+        is_crypto: false,
+        mobile: u.mobile ? `${u.mobile.slice(0, 3)}****${u.mobile.slice(7)}` : '',
+        email: u.email ?? '',
+        steam_id: u.steamId ?? '',
+        steam_link: u.steamLink,
+        receipt_sms: u.receiptSms,
+        identity_verified: u.identityVerifiedAt !== null,
+        role: roleOf(u.role),
+      };
+    },
+
+    /** std_money and mall_quota: 0 until the ledger exists (the ledger issue fills them). */
+    async stdMoney(_userId: number) {
+      return { std_money: 0, mall_quota: 0 };
+    },
+
+    async avatarList() {
+      const rows = await repo.avatars(db);
+      return { list: rows.map((a) => ({ id: a.id, url: a.url })) };
+    },
+
+    async changeAvatar(userId: number, avatarId: number) {
+      const a = await repo.avatarById(db, avatarId);
+      if (!a) throw new AppError('NOT_FOUND');
+      await repo.updateUser(db, userId, { avatarId: a.id, avatar: a.url });
+      return { avatar: a.url };
+    },
+
+    async changeNickName(userId: number, raw: string) {
+      const nickName = sanitizeNickName(raw);
+      const bad = checkNickName(nickName);
+      if (bad) throw new AppError(bad);
+      await repo.updateUser(db, userId, { nickName });
+      return { nick_name: nickName };
+    },
+
+    async setSmsSwitch(userId: number, on: boolean) {
+      await repo.updateUser(db, userId, { receiptSms: on });
+    },
+
+    /**
+     * Binds the trade link. The first binding earns the 'bind coin' reward; it is recorded here
+     * (steam_link_bound_at) and paid by the ledger once it exists; no money moves yet.
+     */
+    async setSteamLink(userId: number, link: string) {
+      const bad = checkTradeLink(link);
+      if (bad) throw new AppError(bad);
+      const first = await deps.transaction(async (tx) => {
+        const u = await repo.userByIdForUpdate(tx, userId);
+        if (!u) throw new AppError('UNAUTHENTICATED');
+        const isFirst = u.steamLinkBoundAt === null;
+        await repo.updateUser(tx, userId, {
+          steamLink: link.trim(),
+          ...(isFirst ? { steamLinkBoundAt: new Date(clock.now()) } : {}),
+        });
+        return isFirst;
+      });
+      const setting = await repo.setting(db, BIND_COIN_SETTING);
+      const reward = Number.isSafeInteger(setting) ? (setting as number) : DEFAULT_BIND_COIN_UNITS;
+      return { reward_price: first ? reward : 0 };
+    },
+
+    /** Closes the account (code type 4 to its phone): records stay, every login ends for good. */
+    async destroy(userId: number, verifyCode: string) {
+      const result = await deps.transaction(async (tx): Promise<{ error: ErrorKey } | { ok: true }> => {
+        const u = await repo.userByIdForUpdate(tx, userId);
+        if (!u || u.destroyedAt) return { error: 'UNAUTHENTICATED' };
+        if (!u.mobile) return { error: 'CODE_WRONG' };
+        const codeError = await codes.checkCode(tx, 'sms', u.mobile, 4, verifyCode);
+        if (codeError) return { error: codeError };
+        await repo.updateUser(tx, userId, { destroyedAt: new Date(clock.now()) });
+        await sessions.signOutEverywhere(tx, userId, 'destroyed');
+        return { ok: true };
+      });
+      if ('error' in result) throw new AppError(result.error);
+      await sessions.disconnectSockets(userId);
+    },
+
+    /** Once per account, never one's own code, and never closing a loop of inviters. */
+    async bindInviteCode(userId: number, code: string) {
+      if (!code.trim()) throw new AppError('INVITE_CODE_INVALID');
+      await deps.transaction(async (tx) => {
+        const me = await repo.userByIdForUpdate(tx, userId);
+        if (!me) throw new AppError('UNAUTHENTICATED');
+        if (me.inviteUserId !== null) throw new AppError('INVITE_ALREADY_BOUND');
+        const inviter = await repo.userByInviteCode(tx, code.trim());
+        if (!inviter || inviter.destroyedAt || inviter.id === userId) throw new AppError('INVITE_CODE_INVALID');
+        // Walk up from the inviter: meeting myself means the binding would close a cycle.
+        let next: number | null = inviter.inviteUserId;
+        for (let depth = 0; next !== null && depth < MAX_INVITE_DEPTH; depth++) {
+          if (next === userId) throw new AppError('INVITE_CODE_INVALID');
+          next = (await repo.userById(tx, next))?.inviteUserId ?? null;
+        }
+        await repo.updateUser(tx, userId, { inviteUserId: inviter.id });
+      });
+    },
+
+    async promoteUsers(userId: number, page: number, pageSize: number) {
+      const [rows, total] = await Promise.all([
+        repo.promoteUsers(db, userId, pageSize, (page - 1) * pageSize),
+        repo.countPromoteUsers(db, userId),
+      ]);
+      return {
+        list: rows.map((r) => ({
+          user_id: r.id,
+          nick_name: r.nickName,
+          avatar: r.avatar,
+          created_at: r.createdAt.getTime(),
+        })),
+        total,
+      };
+    },
+
+    /**
+     * Identity verification (spec 2 §5). The ID number is kept only as an HMAC; the count of
+     * accounts per ID is kept on a row locked for the transaction, so two verifications of one
+     * ID at once are counted one after the other and a sixth account is refused.
+     */
+    async verifyIdentity(userId: number, req: { realname: string; identification: string; type: IdentityType }) {
+      const realName = req.realname.trim();
+      const id = normalizeIdNumber(req.identification);
+      if (!realName || !id) throw new AppError('IDENTITY_REQUIRED');
+      const bad = checkIdentity(id, req.type, chinaDay(clock.now()));
+      if (bad) throw new AppError(bad);
+      const idHash = hmac(deps.hashSecret, `id:${req.type}:${id}`);
+      await deps.transaction(async (tx) => {
+        const me = await repo.userByIdForUpdate(tx, userId);
+        if (!me) throw new AppError('UNAUTHENTICATED');
+        if (me.identityVerifiedAt) throw new AppError('IDENTITY_ALREADY_VERIFIED');
+        const now = new Date(clock.now());
+        const identity = await repo.lockIdentity(tx, idHash, now);
+        if (identity.accounts >= MAX_ACCOUNTS_PER_ID) throw new AppError('ID_TOO_MANY_ACCOUNTS');
+        await repo.incrementIdentity(tx, idHash);
+        await repo.updateUser(tx, userId, {
+          realName,
+          idNumberHash: idHash,
+          identityType: req.type,
+          identityVerifiedAt: now,
+        });
+      });
+    },
+
+    /**
+     * Bans or lifts a ban (the admin console calls this later; /dev/test/ban meanwhile). A ban
+     * ends every login and socket at once; the next call answers 401 with the ban message.
+     */
+    async setBanned(userId: number, banned: boolean) {
+      await deps.transaction(async (tx) => {
+        await repo.updateUser(tx, userId, { bannedAt: banned ? new Date(clock.now()) : null });
+        if (banned) await sessions.signOutEverywhere(tx, userId, 'banned');
+      });
+      if (banned) await sessions.disconnectSockets(userId);
+    },
+
+    avatarUrl,
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

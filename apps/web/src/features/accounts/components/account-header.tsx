@@ -1,0 +1,119 @@
+import { formatUnits } from '@kaixiang/shared/money';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar.tsx';
+import { IconBag, IconBox, IconCoin, IconLogout, IconMail, IconUser, IconUsers } from '../../../components/icons.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { logout } from '../api/sign-in.ts';
+import { useUserDetail } from '../api/user-detail.ts';
+import { VipBadge } from './vip-badge.tsx';
+
+/**
+ * The signed-in right side of the header (spec 1 §2). Exchange and recharge belong to features
+ * not built yet: their controls are here, disabled, saying so — never a fake dialog. The mail dot
+ * waits for the mail feature's unread count.
+ */
+export function AccountHeader() {
+  const { t } = useTranslation();
+  const user = useUserDetail().data;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const name = user?.nick_name ?? '';
+
+  return (
+    <div className="account-header">
+      <div className="wallet">
+        <span className="wallet__line" title={t('account.balance')}>
+          <IconCoin size={16} className="wallet__coin" />
+          <span className="wallet__amount" data-testid="header-balance">
+            {user ? formatUnits(user.money) : '—'}
+          </span>
+        </span>
+        <span className="wallet__line wallet__line--quota" title={t('account.mallQuota')}>
+          <span className="wallet__label">{t('account.mallQuota')}</span>
+          <span className="wallet__amount" data-testid="header-quota">
+            {user ? formatUnits(user.mall_quota) : '—'}
+          </span>
+          <span className="wallet__soon" title={t('account.exchangeSoon')}>
+            <button type="button" className="chip-button" disabled aria-describedby="exchange-soon">
+              {t('account.exchange')}
+            </button>
+            <span id="exchange-soon" role="tooltip" className="tooltip">
+              {t('account.exchangeSoon')}
+            </span>
+          </span>
+        </span>
+      </div>
+      <span className="wallet__soon" title={t('account.rechargeSoon')}>
+        <button type="button" className="button button--primary button--sm" disabled aria-describedby="recharge-soon">
+          {t('account.recharge')}
+        </button>
+        <span id="recharge-soon" role="tooltip" className="tooltip">
+          {t('account.rechargeSoon')}
+        </span>
+      </span>
+      <Link
+        to={PATHS.inventory}
+        className="icon-button"
+        aria-label={t('account.inventory')}
+        title={t('account.inventory')}
+      >
+        <IconBag size={18} />
+      </Link>
+      <Link to={PATHS.mail} className="icon-button" aria-label={t('account.mail')} title={t('account.mail')}>
+        <IconMail size={18} />
+      </Link>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: hover is a shortcut; the trigger button opens it too */}
+      <div
+        className="user-menu"
+        onMouseEnter={() => setMenuOpen(true)}
+        onMouseLeave={() => setMenuOpen(false)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setMenuOpen(false);
+        }}
+      >
+        <Link to={PATHS.inventory} className="user-menu__avatar" aria-label={t('header.personalCenter')}>
+          <Avatar src={user?.avatar ?? ''} name={name || '?'} size={36} />
+        </Link>
+        <button
+          type="button"
+          className="user-menu__trigger"
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          aria-label={t('account.menu')}
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          <span className="user-menu__name">{name}</span>
+          {user && <VipBadge level={user.vip_level} />}
+        </button>
+        {menuOpen && (
+          <div className="user-menu__pop" role="menu" aria-label={t('account.menu')}>
+            <Link role="menuitem" to={PATHS.inventory} onClick={() => setMenuOpen(false)}>
+              <IconUser size={16} />
+              {t('account.basicInfo')}
+            </Link>
+            <Link role="menuitem" to={PATHS.unpack} onClick={() => setMenuOpen(false)}>
+              <IconBox size={16} />
+              {t('account.unpack')}
+            </Link>
+            <Link role="menuitem" to={PATHS.extension} onClick={() => setMenuOpen(false)}>
+              <IconUsers size={16} />
+              {t('account.extension')}
+            </Link>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setMenuOpen(false);
+                void logout();
+              }}
+            >
+              <IconLogout size={16} />
+              {t('header.logout')}
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

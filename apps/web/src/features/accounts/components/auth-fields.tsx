@@ -1,0 +1,187 @@
+import { NICKNAME_MAX_WIDTH, nickNameWidth, sanitizeNickName } from '@kaixiang/shared/validation';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { helpPath } from '../../../lib/paths.ts';
+import type { Captcha } from '../hooks/use-captcha.ts';
+import type { useCountdown } from '../hooks/use-countdown.ts';
+
+/** Input limits of spec 1 §5. */
+export const LIMITS = { mobile: 11, password: 20, captcha: 6, code: 6, invite: 15, email: 254 } as const;
+
+/** Phone inputs accept digits only, at most 11 (spec 1 §5). */
+export function digitsOnly(value: string, max: number = LIMITS.mobile): string {
+  return value.replace(/\D/g, '').slice(0, max);
+}
+
+/** Special characters and spaces vanish as typed; the name stops growing at width 24. */
+export function limitNickName(value: string, maxWidth: number = NICKNAME_MAX_WIDTH): string {
+  let name = sanitizeNickName(value);
+  while (nickNameWidth(name) > maxWidth) name = Array.from(name).slice(0, -1).join('');
+  return name;
+}
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'password' | 'tel' | 'email';
+  maxLength?: number;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text' | 'email' | 'tel';
+  addon?: ReactNode;
+  name?: string;
+}
+
+/** A labelled input: the label is what a screen reader and a test find it by; it is also the hint. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  maxLength,
+  autoComplete,
+  inputMode,
+  addon,
+  name,
+}: TextFieldProps) {
+  return (
+    <div className="auth-field">
+      <input
+        className="auth-field__input"
+        aria-label={label}
+        placeholder={label}
+        name={name}
+        type={type}
+        value={value}
+        maxLength={maxLength}
+        autoComplete={autoComplete ?? 'off'}
+        inputMode={inputMode}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {addon}
+    </div>
+  );
+}
+
+export function PhoneField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.mobile')}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel"
+      value={value}
+      maxLength={LIMITS.mobile}
+      onChange={(v) => onChange(digitsOnly(v))}
+    />
+  );
+}
+
+export function CaptchaField({
+  value,
+  onChange,
+  captcha,
+  onRefresh,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  captcha: Captcha | null;
+  onRefresh: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.captcha')}
+      value={value}
+      maxLength={LIMITS.captcha}
+      onChange={onChange}
+      addon={
+        <button type="button" className="auth-field__captcha" onClick={onRefresh} title={t('auth.captchaRefresh')}>
+          {captcha ? (
+            <img src={captcha.pic_path} alt={t('auth.captchaImage')} />
+          ) : (
+            <span>{t('auth.captchaRefresh')}</span>
+          )}
+        </button>
+      }
+    />
+  );
+}
+
+/**
+ * The code input with its send button: 获取验证码, then the 60 s countdown, then 重新获取
+ * (spec 1 §4). `onSend` checks the fields and sends; the countdown lives with the caller so a
+ * failure can reset it.
+ */
+export function CodeField({
+  value,
+  onChange,
+  countdown,
+  sentOnce,
+  onSend,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  countdown: ReturnType<typeof useCountdown>;
+  sentOnce: boolean;
+  onSend: () => void;
+}) {
+  const { t } = useTranslation();
+  const label = countdown.running
+    ? t('auth.codeCountdown', { count: countdown.left })
+    : sentOnce
+      ? t('auth.codeResend')
+      : t('auth.codeSend');
+  return (
+    <TextField
+      label={t('auth.code')}
+      inputMode="numeric"
+      value={value}
+      maxLength={LIMITS.code}
+      onChange={(v) => onChange(digitsOnly(v, LIMITS.code))}
+      addon={
+        <button type="button" className="auth-field__send" disabled={countdown.running} onClick={onSend}>
+          {label}
+        </button>
+      }
+    />
+  );
+}
+
+export function CheckField({
+  checked,
+  onChange,
+  children,
+  label,
+}: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  children: ReactNode;
+  /** Accessible name of the box (the visible text contains links). */
+  label: string;
+}) {
+  return (
+    <div className="auth-check">
+      <input type="checkbox" aria-label={label} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{children}</span>
+    </div>
+  );
+}
+
+/** 《用户协议》 and 《隐私条款》 as links to their help pages. */
+export function AgreementLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to={helpPath('condition')} target="_blank">
+        {t('auth.agreementLink')}
+      </Link>
+      {t('auth.and')}
+      <Link to={helpPath('privacyPolicy')} target="_blank">
+        {t('auth.privacyLink')}
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import type { LoginResponse } from '@kaixiang/shared/accounts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Dialog } from '../../../components/dialog.tsx';
+import { browser } from '../../../lib/browser.ts';
+import { APP_EVENTS, LOGIN_MODE, type LoginMode, type LoginSource, type OpenLoginDetail } from '../../../lib/events.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
+import { completeLogin, steamRedirectUrl } from '../api/sign-in.ts';
+import { useSubmitLock } from '../hooks/use-submit-lock.ts';
+import { EmailLoginForm, EmailRegisterForm } from './email-forms.tsx';
+import { PasswordResetForm } from './password-reset-form.tsx';
+import { PhoneLoginForm } from './phone-login-form.tsx';
+import { RegisterForm } from './register-form.tsx';
+import { RegisterSuccessDialog } from './register-success-dialog.tsx';
+
+export type SignedIn = (tokens: LoginResponse, how: 'login' | 'register') => Promise<void>;
+
+/** Pages whose content depends on who is looking: a login made there reloads them (spec 1 §4). */
+export const RELOAD_AFTER_LOGIN_PATHS: readonly string[] = [PATHS.vipJewelry, PATHS.vipUnpackingKing, PATHS.worldCup];
+
+export function reloadsAfterLogin(pathname: string, source: LoginSource | undefined): boolean {
+  return source !== undefined || RELOAD_AFTER_LOGIN_PATHS.includes(pathname);
+}
+
+type Method = 'phone' | 'email';
+
+/**
+ * The login / register / forgot dialog (spec 1 §4): opened by the `open-login` window event.
+ * Login and register switch freely; forgot is reached from login and returns to it. Enter submits
+ * the form on show; one 3 s lock covers login and register submissions.
+ */
+export function LoginDialog() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<LoginMode>(LOGIN_MODE.login);
+  const [method, setMethod] = useState<Method>('phone');
+  const [welcome, setWelcome] = useState(false);
+  const source = useRef<LoginSource | undefined>(undefined);
+  const tryLock = useSubmitLock();
+
+  // A layout effect: pages ask for the dialog from their own mount effects (the /vip page, the
+  // guard), which run before a passive effect of this later sibling would have subscribed.
+  useLayoutEffect(() => {
+    const onOpen = (e: Event) => {
+      const detail = (e as CustomEvent<OpenLoginDetail | undefined>).detail;
+      setMode(detail?.mode ?? LOGIN_MODE.login);
+      source.current = detail?.source;
+      setOpen(true);
+    };
+    window.addEventListener(APP_EVENTS.openLogin, onOpen);
+    return () => window.removeEventListener(APP_EVENTS.openLogin, onOpen);
+  }, []);
+
+  const onSignedIn: SignedIn = async (tokens, how) => {
+    await completeLogin(queryClient, tokens);
+    setOpen(false);
+    toast.success(how === 'register' ? t('auth.registered') : t('auth.loginSuccess'));
+    if (reloadsAfterLogin(pathname, source.current)) {
+      browser.reload();
+      return;
+    }
+    if (how === 'register') setWelcome(true);
+  };
+
+  async function steam() {
+    const url = await steamRedirectUrl(window.location.origin).catch(() => null);
+    if (url) browser.assign(url);
+  }
+
+  // Enter submits the active tab wherever the focus is inside the dialog, a tick box included.
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    const target = e.target as HTMLElement;
+    if (target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'TEXTAREA') return;
+    e.preventDefault();
+    e.currentTarget.querySelector('form')?.requestSubmit();
+  }
+
+  const title =
+    mode === LOGIN_MODE.forgot
+      ? t('auth.forgotTitle')
+      : mode === LOGIN_MODE.register
+        ? t('header.register')
+        : t('header.login');
+
+  return (
+    <>
+      <Dialog open={open} onClose={() => setOpen(false)} title={title} size="sm" className="auth-dialog">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a key shortcut for the form inside, which keeps its own semantics */}
+        <div onKeyDown={onKeyDown}>
+          {mode !== LOGIN_MODE.forgot && (
+            <>
+              <div className="auth-tabs" role="tablist" aria-label={t('auth.modeTabs')}>
+                {([LOGIN_MODE.login, LOGIN_MODE.register] as const).map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    role="tab"
+                    aria-selected={mode === m}
+                    className={`auth-tabs__tab ${mode === m ? 'is-active' : ''}`}
+                    onClick={() => setMode(m)}
+                  >
+                    {m === LOGIN_MODE.login ? t('header.login') : t('header.register')}
+                  </button>
+                ))}
+              </div>
+              <div className="auth-methods">
+                {(['phone', 'email'] as const).map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    aria-pressed={method === m}
+                    className={`auth-methods__item ${method === m ? 'is-active' : ''}`}
+                    onClick={() => setMethod(m)}
+                  >
+                    {m === 'phone' ? t('auth.byPhone') : t('auth.byEmail')}
+                  </button>
+                ))}
+              </div>
+            </>
+          )}
+          {mode === LOGIN_MODE.login &&
+            (method === 'phone' ? (
+              <PhoneLoginForm tryLock={tryLock} onSignedIn={onSignedIn} onForgot={() => setMode(LOGIN_MODE.forgot)} />
+            ) : (
+              <EmailLoginForm tryLock={tryLock} onSignedIn={onSignedIn} />
+            ))}
+          {mode === LOGIN_MODE.register &&
+            (method === 'phone' ? (
+              <RegisterForm tryLock={tryLock} onSignedIn={onSignedIn} />
+            ) : (
+              <EmailRegisterForm tryLock={tryLock} onSignedIn={onSignedIn} />
+            ))}
+          {mode === LOGIN_MODE.forgot && (
+            <PasswordResetForm onDone={() => setMode(LOGIN_MODE.login)} onCancel={() => setMode(LOGIN_MODE.login)} />
+          )}
+          {mode !== LOGIN_MODE.forgot && (
+            <div className="auth-alt">
+              <span className="auth-alt__line">{t('auth.orWith')}</span>
+              <button type="button" className="button button--steam" onClick={() => void steam()}>
+                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                  <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+                  <circle cx="15" cy="9" r="3" fill="currentColor" />
+                  <path d="M3 14l6 2.5" stroke="currentColor" strokeWidth="2" />
+                  <circle cx="9.5" cy="16.5" r="2" fill="currentColor" />
+                </svg>
+                {t('auth.steam')}
+              </button>
+            </div>
+          )}
+        </div>
+      </Dialog>
+      <RegisterSuccessDialog open={welcome} onClose={() => setWelcome(false)} />
+    </>
+  );
+}
