@@ -81,6 +81,10 @@ export const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['TOKEN_SECRET'], message: 'must be set in production' });
     if (c.ID_HASH_SECRET === DEV_ID_HASH_SECRET)
       ctx.addIssue({ code: 'custom', path: ['ID_HASH_SECRET'], message: 'must be set in production' });
+    // The Steam callback compares the assertion's return_to with our origin: taken from the Host
+    // header, an assertion made for another site could be relayed here under a forged Host.
+    if (!c.PUBLIC_ORIGIN)
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'must be set in production' });
   });
 
 export type Config = z.infer<typeof configSchema>;
