@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { helpPath } from '../../../lib/paths.ts';
 import type { Captcha } from '../hooks/use-captcha.ts';
+import type { useCodeSender } from '../hooks/use-code-sender.ts';
 import type { useCountdown } from '../hooks/use-countdown.ts';
 
 /** Input limits of spec 1 §5. */
@@ -147,6 +148,43 @@ export function CodeField({
         </button>
       }
     />
+  );
+}
+
+/** The sender state a form gets from useCodeSender. */
+type CodeSender<T> = Pick<
+  ReturnType<typeof useCodeSender<T>>,
+  'captchaInput' | 'setCaptchaInput' | 'captcha' | 'refreshCaptcha' | 'countdown' | 'sentOnce' | 'sendCode'
+>;
+
+/** The image captcha and the code it unlocks, as every code-protected form shows them. */
+export function CaptchaCodeFields<T>({
+  sender,
+  target,
+  code,
+  onCodeChange,
+}: {
+  sender: CodeSender<T>;
+  target: T;
+  code: string;
+  onCodeChange: (v: string) => void;
+}) {
+  return (
+    <>
+      <CaptchaField
+        value={sender.captchaInput}
+        onChange={sender.setCaptchaInput}
+        captcha={sender.captcha}
+        onRefresh={sender.refreshCaptcha}
+      />
+      <CodeField
+        value={code}
+        onChange={onCodeChange}
+        countdown={sender.countdown}
+        sentOnce={sender.sentOnce}
+        onSend={() => void sender.sendCode(target)}
+      />
+    </>
   );
 }
 

@@ -7,15 +7,7 @@ import { loginByEmail, registerByEmail } from '../api/sign-in.ts';
 import { sendEmailCode } from '../api/verification.ts';
 import { useCodeSender } from '../hooks/use-code-sender.ts';
 import { useFieldError } from '../hooks/use-field-error.ts';
-import {
-  AgreementLinks,
-  CaptchaField,
-  CheckField,
-  CodeField,
-  LIMITS,
-  limitNickName,
-  TextField,
-} from './auth-fields.tsx';
+import { AgreementLinks, CaptchaCodeFields, CheckField, LIMITS, limitNickName, TextField } from './auth-fields.tsx';
 import type { SignedIn } from './login-dialog.tsx';
 import { useDefaultInviteCode } from './register-form.tsx';
 
@@ -121,19 +113,7 @@ export function EmailRegisterForm({ tryLock, onSignedIn }: { tryLock: () => bool
     <form className="auth-form" onSubmit={submit} noValidate>
       <TextField label={t('auth.nickName')} value={nickName} onChange={(v) => setNickName(limitNickName(v))} />
       <EmailField value={email} onChange={setEmail} />
-      <CaptchaField
-        value={sender.captchaInput}
-        onChange={sender.setCaptchaInput}
-        captcha={sender.captcha}
-        onRefresh={sender.refreshCaptcha}
-      />
-      <CodeField
-        value={code}
-        onChange={setCode}
-        countdown={sender.countdown}
-        sentOnce={sender.sentOnce}
-        onSend={() => void sender.sendCode(email)}
-      />
+      <CaptchaCodeFields sender={sender} target={email} code={code} onCodeChange={setCode} />
       <TextField
         label={t('auth.passwordNew')}
         type="password"

@@ -7,7 +7,7 @@ import { changePassword } from '../api/change-password.ts';
 import { sendSmsCode } from '../api/verification.ts';
 import { useCodeSender } from '../hooks/use-code-sender.ts';
 import { useFieldError } from '../hooks/use-field-error.ts';
-import { CaptchaField, CodeField, LIMITS, PhoneField, TextField } from './auth-fields.tsx';
+import { CaptchaCodeFields, LIMITS, PhoneField, TextField } from './auth-fields.tsx';
 
 /**
  * Phone, image captcha, SMS code (type 3), new password twice (spec 1 §5, spec 2 §5). The forgot
@@ -54,19 +54,7 @@ export function PasswordResetForm({
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
       <PhoneField value={mobile} onChange={setMobile} />
-      <CaptchaField
-        value={sender.captchaInput}
-        onChange={sender.setCaptchaInput}
-        captcha={sender.captcha}
-        onRefresh={sender.refreshCaptcha}
-      />
-      <CodeField
-        value={code}
-        onChange={setCode}
-        countdown={sender.countdown}
-        sentOnce={sender.sentOnce}
-        onSend={() => void sender.sendCode(mobile)}
-      />
+      <CaptchaCodeFields sender={sender} target={mobile} code={code} onCodeChange={setCode} />
       <TextField
         label={t('auth.passwordNew')}
         type="password"

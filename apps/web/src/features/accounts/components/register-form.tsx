@@ -11,9 +11,8 @@ import { useCodeSender } from '../hooks/use-code-sender.ts';
 import { useFieldError } from '../hooks/use-field-error.ts';
 import {
   AgreementLinks,
-  CaptchaField,
+  CaptchaCodeFields,
   CheckField,
-  CodeField,
   LIMITS,
   limitNickName,
   PhoneField,
@@ -78,19 +77,7 @@ export function RegisterForm({ tryLock, onSignedIn }: { tryLock: () => boolean; 
     <form className="auth-form" onSubmit={submit} noValidate>
       <TextField label={t('auth.nickName')} value={nickName} onChange={(v) => setNickName(limitNickName(v))} />
       <PhoneField value={mobile} onChange={setMobile} />
-      <CaptchaField
-        value={sender.captchaInput}
-        onChange={sender.setCaptchaInput}
-        captcha={sender.captcha}
-        onRefresh={sender.refreshCaptcha}
-      />
-      <CodeField
-        value={code}
-        onChange={setCode}
-        countdown={sender.countdown}
-        sentOnce={sender.sentOnce}
-        onSend={() => void sender.sendCode(mobile)}
-      />
+      <CaptchaCodeFields sender={sender} target={mobile} code={code} onCodeChange={setCode} />
       <TextField
         label={t('auth.passwordNew')}
         type="password"

@@ -9,7 +9,7 @@ import { destroyAccount } from '../../api/user-settings.ts';
 import { sendSmsCode } from '../../api/verification.ts';
 import { useCodeSender } from '../../hooks/use-code-sender.ts';
 import { useFieldError } from '../../hooks/use-field-error.ts';
-import { CaptchaField, CodeField } from '../auth-fields.tsx';
+import { CaptchaCodeFields } from '../auth-fields.tsx';
 
 /**
  * Account destruction: a warning, then an SMS code (type 4) to the bound phone confirms it. The
@@ -47,19 +47,7 @@ export function DestroyAccountDialog({ open, phone, onClose }: { open: boolean; 
         <p className="auth-form__note">
           {t('profile.mobile')}: {phone}
         </p>
-        <CaptchaField
-          value={sender.captchaInput}
-          onChange={sender.setCaptchaInput}
-          captcha={sender.captcha}
-          onRefresh={sender.refreshCaptcha}
-        />
-        <CodeField
-          value={code}
-          onChange={setCode}
-          countdown={sender.countdown}
-          sentOnce={sender.sentOnce}
-          onSend={() => void sender.sendCode(phone)}
-        />
+        <CaptchaCodeFields sender={sender} target={phone} code={code} onCodeChange={setCode} />
         <div className="auth-form__actions">
           <button type="button" className="button button--ghost button--lg" onClick={onClose}>
             {t('common.cancel')}
