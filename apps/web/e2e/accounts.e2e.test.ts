@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newVisitor, screenshot } from './browser.ts';
@@ -87,7 +88,7 @@ async function endpointExists(path: string): Promise<boolean> {
 
 /** A valid adult mainland ID: the 18th character is the GB 11643 check digit. */
 function adultMainlandId(): string {
-  const first17 = `110105199003${String(10 + Math.floor(Math.random() * 18)).padStart(2, '0')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  const first17 = `110105199003${String(10 + randomInt(18)).padStart(2, '0')}${String(randomInt(1000)).padStart(3, '0')}`;
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = [...first17].reduce((s, ch, i) => s + Number(ch) * (weights[i] ?? 0), 0);
   return first17 + '10X98765432'[sum % 11];
@@ -115,7 +116,7 @@ describe('accounts in a browser', () => {
   it('registers by phone, logs out and in, resets the password, verifies identity and binds a trade link', async () => {
     const page = await newVisitor(browser);
     const captchas = watchCaptchas(page);
-    const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const mobile = `139${String(randomInt(100_000_000)).padStart(8, '0')}`;
     await page.goto(`${baseUrl()}/`);
 
     // Register
@@ -184,7 +185,7 @@ describe('accounts in a browser', () => {
     await page.getByText('身份认证成功').waitFor();
     await page.getByText('已认证').waitFor();
 
-    const link = `https://steamcommunity.com/tradeoffer/new/?partner=${10_000_000 + Math.floor(Math.random() * 1e6)}&token=Ab3dEf_h`;
+    const link = `https://steamcommunity.com/tradeoffer/new/?partner=${10_000_000 + randomInt(1_000_000)}&token=Ab3dEf_h`;
     await page.getByLabel('Steam 交易链接').fill(link);
     await page.locator('.trade-link').getByRole('button', { name: '绑定' }).click();
     await page.getByText('绑定成功').waitFor();

@@ -229,6 +229,26 @@ describe('password login', () => {
     await waitFor(() => expect(posts(requests, ACCOUNT_PATHS.login)).toHaveLength(2));
   });
 
+  it('opens unlocked again after a successful login: the lock stops repeats, not the next login', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { dialog, requests } = await openDialog(LOGIN_MODE.login);
+    fill('手机号', '13800138000');
+    fill('密码', 'secret12');
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    submit(dialog, '登录');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Within the 3 s: the player signed out at once and logs in again.
+    vi.advanceTimersByTime(500);
+    act(() => openLoginDialog(LOGIN_MODE.login));
+    const again = await screen.findByRole('dialog');
+    fill('手机号', '13800138000');
+    fill('密码', 'secret12');
+    const box = within(again).getByRole('checkbox') as HTMLInputElement;
+    if (!box.checked) fireEvent.click(box);
+    submit(again, '登录');
+    await waitFor(() => expect(posts(requests, ACCOUNT_PATHS.login)).toHaveLength(2));
+  });
+
   it('switches between login and register, and goes to forgot and back on cancel', async () => {
     const { dialog } = await openDialog(LOGIN_MODE.login);
     fireEvent.click(within(dialog).getByRole('tab', { name: '注册' }));

@@ -41,7 +41,7 @@ export function LoginDialog() {
   const [method, setMethod] = useState<Method>('phone');
   const [welcome, setWelcome] = useState(false);
   const source = useRef<LoginSource | undefined>(undefined);
-  const tryLock = useSubmitLock();
+  const { tryLock, release: releaseLock } = useSubmitLock();
 
   // A layout effect: pages ask for the dialog from their own mount effects (the /vip page, the
   // guard), which run before a passive effect of this later sibling would have subscribed.
@@ -59,6 +59,7 @@ export function LoginDialog() {
   const onSignedIn: SignedIn = async (tokens, how) => {
     await completeLogin(queryClient, tokens);
     setOpen(false);
+    releaseLock();
     toast.success(how === 'register' ? t('auth.registered') : t('auth.loginSuccess'));
     if (reloadsAfterLogin(pathname, source.current)) {
       browser.reload();
