@@ -125,6 +125,55 @@ CREATE TABLE "upgrade_records" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "user_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"item_def_id" integer NOT NULL,
+	"exter" smallint NOT NULL,
+	"price_units" bigint NOT NULL,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"disposal" text,
+	"source" text NOT NULL,
+	"source_id" integer,
+	"source_name" text DEFAULT '' NOT NULL,
+	"retrieve_available_at" timestamp with time zone,
+	"failure" text,
+	"offer_id" integer,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "user_items_status_ck" CHECK ("user_items"."status" between 0 and 4),
+	CONSTRAINT "user_items_price_ck" CHECK ("user_items"."price_units" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "ledger_accounts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"owner" text NOT NULL,
+	"user_id" integer,
+	"currency" text NOT NULL,
+	"balance" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "ledger_accounts_balance_ck" CHECK (("ledger_accounts"."user_id" is null) = ("ledger_accounts"."balance" is null) and "ledger_accounts"."balance" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "ledger_entries" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"transfer_id" bigint NOT NULL,
+	"account_id" integer NOT NULL,
+	"currency" text NOT NULL,
+	"amount" bigint NOT NULL,
+	"balance_after" bigint,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "ledger_entries_amount_ck" CHECK ("ledger_entries"."amount" <> 0)
+);
+--> statement-breakpoint
+CREATE TABLE "ledger_transfers" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"idem_key" text NOT NULL,
+	"memo" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "activities" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"title_zh_cn" text NOT NULL,
@@ -241,12 +290,21 @@ CREATE TABLE "users" (
 --> statement-breakpoint
 ALTER TABLE "session_retired_tokens" ADD CONSTRAINT "session_retired_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transfer_id_ledger_transfers_id_fk" FOREIGN KEY ("transfer_id") REFERENCES "public"."ledger_transfers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_refresh_hash_uq" ON "sessions" USING btree ("refresh_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verification_codes_target_idx" ON "verification_codes" USING btree ("channel","target","created_at");--> statement-breakpoint
 CREATE INDEX "verification_codes_ip_idx" ON "verification_codes" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "box_openings_user_idx" ON "box_openings" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "pk_rooms_state_idx" ON "pk_rooms" USING btree ("room_state");--> statement-breakpoint
+CREATE INDEX "user_items_user_idx" ON "user_items" USING btree ("user_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "user_items_status_idx" ON "user_items" USING btree ("status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_accounts_owner_uq" ON "ledger_accounts" USING btree ("owner","currency");--> statement-breakpoint
+CREATE INDEX "ledger_accounts_user_idx" ON "ledger_accounts" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id","id");--> statement-breakpoint
+CREATE INDEX "ledger_entries_transfer_idx" ON "ledger_entries" USING btree ("transfer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_transfers_idem_uq" ON "ledger_transfers" USING btree ("idem_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "bgm_tracks_link_uq" ON "bgm_tracks" USING btree ("link");--> statement-breakpoint
 CREATE UNIQUE INDEX "nav_items_path_uq" ON "nav_items" USING btree ("path");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_mobile_uq" ON "users" USING btree ("mobile");--> statement-breakpoint

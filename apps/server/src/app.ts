@@ -16,6 +16,8 @@ import { userRoutes } from './modules/accounts/user.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { steamSandboxRoutes } from './modules/dev/steam-sandbox.routes.ts';
+import { ledgerDevRoutes } from './modules/ledger/ledger.dev-routes.ts';
+import { createLedger } from './modules/ledger/ledger.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
@@ -131,7 +133,9 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(accountsRoutes(accounts, { publicOrigin: config.PUBLIC_ORIGIN }), { prefix: '/api' });
   await app.register(userRoutes(accounts), { prefix: '/api' });
   await app.register(mediaRoutes(rt.database.db));
+  const ledger = createLedger({ db: rt.database.db, bus: rt.bus, clock: rt.clock, transaction: rt.transaction });
   if (config.NODE_ENV !== 'production') {
+    await app.register(ledgerDevRoutes({ db: rt.database.db, ledger }));
     await app.register(devRoutes({ site, db: rt.database.db }));
     await app.register(outboxRoutes({ db: rt.database.db, clock: rt.clock, users: accounts.users }));
     if (accounts.steamSandbox) {

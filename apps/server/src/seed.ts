@@ -1,6 +1,7 @@
 import type { Db } from './db/client.ts';
 import { seedAccounts } from './modules/accounts/accounts.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
+import { seedLedger } from './modules/ledger/ledger.ts';
 import { seedSite } from './modules/site/site.seed.ts';
 
 /** Every module's seed, in dependency order. Each is idempotent. */
@@ -8,4 +9,5 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedCatalogue(db);
   await seedSite(db, nowMs);
   await seedAccounts(db);
+  await seedLedger(db);
 }

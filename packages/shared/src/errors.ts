@@ -296,7 +296,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-TW': '該飾品目前狀態無法操作',
     'en-US': 'This item cannot be used in its current state',
   },
-  NO_ITEMS_TO_SELL: { 'zh-CN': '您没有可出售的奖品', 'zh-TW': '您沒有可出售的獎品', 'en-US': 'You have no prizes for sale' },
+  NO_ITEMS_TO_SELL: {
+    'zh-CN': '您没有可出售的奖品',
+    'zh-TW': '您沒有可出售的獎品',
+    'en-US': 'You have no prizes for sale',
+  },
   RETRIEVE_COOLDOWN: {
     'zh-CN': '报价被拒绝后需等待5分钟才能再次取回',
     'zh-TW': '報價被拒絕後需等待5分鐘才能再次取回',

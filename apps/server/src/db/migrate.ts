@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -17,6 +18,7 @@ const MIGRATION_LOCK = 7_402_001;
 export async function migrateDatabase(database: Database, then?: () => Promise<void>): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_DIR });
+    await applyGuards(database);
     await then?.();
     return;
   }
@@ -24,9 +26,20 @@ export async function migrateDatabase(database: Database, then?: () => Promise<v
     await session.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       await migratePg(session as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_DIR });
+      for (const statement of GUARDS) await session.execute(sql.raw(statement));
       await then?.();
     } finally {
       await session.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
     }
   });
+}
+
+/** Triggers and functions the schema DSL cannot express (db/guards.sql); idempotent. */
+const GUARDS = readFileSync(fileURLToPath(new URL('./guards.sql', import.meta.url)), 'utf8')
+  .split(/^--;;$/m)
+  .map((s) => s.trim())
+  .filter((s) => s.replace(/^--.*$/gm, '').trim() !== '');
+
+async function applyGuards(database: Database): Promise<void> {
+  for (const statement of GUARDS) await database.db.execute(sql.raw(statement));
 }

@@ -9,10 +9,27 @@ import zhTW from './locales/zh-TW.json';
 /** Every string a person reads, in the three interface languages (spec 1 §1). zh-CN is the default. */
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
+/**
+ * Features keep their own texts in `features/<name>/i18n/<locale>.json`, each file one object
+ * whose top-level keys it owns (e.g. `boxes`), merged into the one translation namespace.
+ */
+const featureBundles = import.meta.glob<Record<string, unknown>>('../features/*/i18n/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+function withFeatures(locale: Locale, base: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...base };
+  for (const [path, bundle] of Object.entries(featureBundles)) {
+    if (path.endsWith(`/${locale}.json`)) Object.assign(merged, bundle);
+  }
+  return merged;
+}
+
 export const resources = {
-  'zh-CN': { translation: zhCN },
-  'zh-TW': { translation: zhTW },
-  'en-US': { translation: enUS },
+  'zh-CN': { translation: withFeatures('zh-CN', zhCN) },
+  'zh-TW': { translation: withFeatures('zh-TW', zhTW) },
+  'en-US': { translation: withFeatures('en-US', enUS) },
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import type { ErrorKey } from '@kaixiang/shared/errors';
 import { checkIdentity, chinaDay, type IdentityType, normalizeIdNumber } from '@kaixiang/shared/id-card';
 import { checkNickName, checkTradeLink, sanitizeNickName } from '@kaixiang/shared/validation';
 import { AppError } from '../../http/app-error.ts';
+import { balancesOf, postTransfer } from '../ledger/ledger.ts';
 import type { AccountsDeps } from './accounts.deps.ts';
 import { accountsRepo as repo, type UserRow } from './accounts.repo.ts';
 import { avatarUrl } from './auth.service.ts';
@@ -34,16 +35,15 @@ export function createUserService(deps: AccountsDeps, codes: CodesService, sessi
 
   return {
     async detail(userId: number): Promise<UserDetail> {
-      const u = await load(userId);
+      const [u, balances] = await Promise.all([load(userId), balancesOf(db, userId)]);
       return {
         user_id: u.id,
         nick_name: u.nickName,
         avatar: u.avatar,
-        // Money, mall quota and points are 0 until the ledger exists; the ledger issue reads them
-        // from the user's accounts there. No balance is stored on the user row.
-        money: 0,
-        mall_quota: 0,
-        score_point: 0,
+        // Balances live in the ledger (modules/ledger), never on the user row.
+        money: balances.coin,
+        mall_quota: balances.quota,
+        score_point: balances.point,
         created_at: u.createdAt.getTime(),
         invite_user_id: u.inviteUserId,
         super_invite_code: u.superInviteCode ?? '',
@@ -63,9 +63,9 @@ export function createUserService(deps: AccountsDeps, codes: CodesService, sessi
       };
     },
 
-    /** std_money and mall_quota: 0 until the ledger exists (the ledger issue fills them). */
-    async stdMoney(_userId: number) {
-      return { std_money: 0, mall_quota: 0 };
+    async stdMoney(userId: number) {
+      const b = await balancesOf(db, userId);
+      return { std_money: b.coin, mall_quota: b.quota };
     },
 
     async avatarList() {
@@ -93,24 +93,37 @@ export function createUserService(deps: AccountsDeps, codes: CodesService, sessi
     },
 
     /**
-     * Binds the trade link. The first binding earns the 'bind coin' reward; it is recorded here
-     * (steam_link_bound_at) and paid by the ledger once it exists; no money moves yet.
+     * Binds the trade link. The first binding earns the 'bind coin' reward (site setting), paid
+     * from the promotions account in the same transaction, once per account by its key.
      */
     async setSteamLink(userId: number, link: string) {
       const bad = checkTradeLink(link);
       if (bad) throw new AppError(bad);
+      const setting = await repo.setting(db, BIND_COIN_SETTING);
+      const reward = Number.isSafeInteger(setting) ? (setting as number) : DEFAULT_BIND_COIN_UNITS;
       const first = await deps.transaction(async (tx) => {
         const u = await repo.userByIdForUpdate(tx, userId);
         if (!u) throw new AppError('UNAUTHENTICATED');
         const isFirst = u.steamLinkBoundAt === null;
-        await repo.updateUser(tx, userId, {
-          steamLink: link.trim(),
-          ...(isFirst ? { steamLinkBoundAt: new Date(clock.now()) } : {}),
-        });
+        const now = new Date(clock.now());
+        await repo.updateUser(tx, userId, { steamLink: link.trim(), ...(isFirst ? { steamLinkBoundAt: now } : {}) });
+        if (isFirst && reward > 0) {
+          await postTransfer(
+            tx,
+            {
+              kind: 'trade_link_bonus',
+              key: `trade_link_bonus:${userId}`,
+              currency: 'coin',
+              legs: [
+                { account: { userId }, amount: reward },
+                { account: { house: 'promotions' }, amount: -reward },
+              ],
+            },
+            now,
+          );
+        }
         return isFirst;
       });
-      const setting = await repo.setting(db, BIND_COIN_SETTING);
-      const reward = Number.isSafeInteger(setting) ? (setting as number) : DEFAULT_BIND_COIN_UNITS;
       return { reward_price: first ? reward : 0 };
     },
 
