@@ -74,6 +74,65 @@ CREATE TABLE "verification_codes" (
 	"ip" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "box_categories" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"name_zh_cn" text NOT NULL,
+	"name_zh_tw" text NOT NULL,
+	"name_en" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "box_open_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"request_id" text NOT NULL,
+	"box_id" integer NOT NULL,
+	"count" smallint NOT NULL,
+	"total_price_units" bigint NOT NULL,
+	"transfer_id" bigint NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "box_versions" (
+	"box_id" integer NOT NULL,
+	"version" integer NOT NULL,
+	"contents" jsonb NOT NULL,
+	"ticket_total" integer NOT NULL,
+	"odds_hash" text NOT NULL,
+	"price_units" bigint NOT NULL,
+	"rtp_bp" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "box_versions_box_id_version_pk" PRIMARY KEY("box_id","version")
+);
+--> statement-breakpoint
+CREATE TABLE "boxes" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"category_id" integer NOT NULL,
+	"slug" text NOT NULL,
+	"name_zh_cn" text NOT NULL,
+	"name_zh_tw" text NOT NULL,
+	"name_en" text NOT NULL,
+	"image" text NOT NULL,
+	"fallback_image" text NOT NULL,
+	"price_units" bigint NOT NULL,
+	"rtp_bp" integer NOT NULL,
+	"version" integer NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"on_sale" boolean DEFAULT true NOT NULL,
+	CONSTRAINT "boxes_price_ck" CHECK ("boxes"."price_units" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "fair_seeds" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"server_seed" text NOT NULL,
+	"server_seed_hash" text NOT NULL,
+	"client_seed" text NOT NULL,
+	"nonce" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"revealed_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "case_defs" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"name_zh_cn" text NOT NULL,
@@ -109,6 +168,16 @@ CREATE TABLE "box_openings" (
 	"box_id" integer NOT NULL,
 	"item_def_id" integer NOT NULL,
 	"price_units" bigint NOT NULL,
+	"request_row_id" integer,
+	"box_version" integer DEFAULT 1 NOT NULL,
+	"box_price_units" bigint DEFAULT 0 NOT NULL,
+	"exter" smallint DEFAULT 3 NOT NULL,
+	"seed_id" integer,
+	"client_seed" text DEFAULT '' NOT NULL,
+	"nonce" integer,
+	"ticket" integer,
+	"odds_hash" text DEFAULT '' NOT NULL,
+	"user_item_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -296,7 +365,13 @@ CREATE UNIQUE INDEX "sessions_refresh_hash_uq" ON "sessions" USING btree ("refre
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verification_codes_target_idx" ON "verification_codes" USING btree ("channel","target","created_at");--> statement-breakpoint
 CREATE INDEX "verification_codes_ip_idx" ON "verification_codes" USING btree ("ip","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "box_open_requests_uq" ON "box_open_requests" USING btree ("user_id","request_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "boxes_slug_uq" ON "boxes" USING btree ("slug");--> statement-breakpoint
+CREATE UNIQUE INDEX "fair_seeds_active_uq" ON "fair_seeds" USING btree ("user_id") WHERE "fair_seeds"."revealed_at" is null;--> statement-breakpoint
+CREATE INDEX "fair_seeds_user_idx" ON "fair_seeds" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "box_openings_user_idx" ON "box_openings" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "box_openings_box_idx" ON "box_openings" USING btree ("box_id","id");--> statement-breakpoint
+CREATE INDEX "box_openings_request_idx" ON "box_openings" USING btree ("request_row_id");--> statement-breakpoint
 CREATE INDEX "pk_rooms_state_idx" ON "pk_rooms" USING btree ("room_state");--> statement-breakpoint
 CREATE INDEX "user_items_user_idx" ON "user_items" USING btree ("user_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "user_items_status_idx" ON "user_items" USING btree ("status","created_at");--> statement-breakpoint

@@ -13,6 +13,9 @@ import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { checkAccessToken } from './modules/accounts/authenticate.ts';
 import { userRoutes } from './modules/accounts/user.routes.ts';
+import { boxArtRoutes } from './modules/boxes/box-art.routes.ts';
+import { boxesRoutes } from './modules/boxes/boxes.routes.ts';
+import { createBoxesService } from './modules/boxes/boxes.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { steamSandboxRoutes } from './modules/dev/steam-sandbox.routes.ts';
@@ -134,6 +137,9 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(userRoutes(accounts), { prefix: '/api' });
   await app.register(mediaRoutes(rt.database.db));
   const ledger = createLedger({ db: rt.database.db, bus: rt.bus, clock: rt.clock, transaction: rt.transaction });
+  const boxes = createBoxesService({ db: rt.database.db, clock: rt.clock, ledger, site });
+  await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
+  await app.register(boxArtRoutes(rt.database.db));
   if (config.NODE_ENV !== 'production') {
     await app.register(ledgerDevRoutes({ db: rt.database.db, ledger }));
     await app.register(devRoutes({ site, db: rt.database.db }));

@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import { seedAccounts } from './modules/accounts/accounts.seed.ts';
+import { seedBoxes } from './modules/boxes/boxes.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
 import { seedLedger } from './modules/ledger/ledger.ts';
 import { seedSite } from './modules/site/site.seed.ts';
@@ -7,6 +8,7 @@ import { seedSite } from './modules/site/site.seed.ts';
 /** Every module's seed, in dependency order. Each is idempotent. */
 export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedCatalogue(db);
+  await seedBoxes(db);
   await seedSite(db, nowMs);
   await seedAccounts(db);
   await seedLedger(db);

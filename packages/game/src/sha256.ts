@@ -11,7 +11,7 @@
  * and the HMAC key's padded inner/outer states are computed once per key and reused.
  */
 
-const K = new Uint32Array([
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
   0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
   0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
@@ -22,7 +22,7 @@ const K = new Uint32Array([
   0xc67178f2,
 ]);
 
-const INITIAL_STATE = new Uint32Array([
+const INITIAL_STATE = new Int32Array([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ]);
 
@@ -30,23 +30,23 @@ const BLOCK_BYTES = 64;
 const DIGEST_BYTES = 32;
 
 // Scratch space shared by every call; see the header for why that is safe.
-const schedule = new Uint32Array(64);
+const schedule = new Int32Array(64);
 /** The last one or two blocks of a message, with its padding and bit length. */
 const tail = new Uint8Array(2 * BLOCK_BYTES);
 const tailView = new DataView(tail.buffer);
 /** The working state of the hash being computed. */
-const state = new Uint32Array(8);
+const state = new Int32Array(8);
 /** The inner digest of an HMAC. */
 const innerDigest = new Uint8Array(DIGEST_BYTES);
 
 const utf8 = new TextEncoder();
 
 /** Runs the compression function over the 64-byte block of `bytes` at `offset`, updating `h`. */
-function compress(h: Uint32Array, bytes: Uint8Array, offset: number): void {
+function compress(h: Int32Array, bytes: Uint8Array, offset: number): void {
   const w = schedule;
   for (let i = 0; i < 16; i++) {
     const j = offset + i * 4;
-    w[i] = ((bytes[j]! << 24) | (bytes[j + 1]! << 16) | (bytes[j + 2]! << 8) | bytes[j + 3]!) >>> 0;
+    w[i] = (bytes[j]! << 24) | (bytes[j + 1]! << 16) | (bytes[j + 2]! << 8) | bytes[j + 3]!;
   }
   for (let i = 16; i < 64; i++) {
     const x = w[i - 15]!;
@@ -80,34 +80,33 @@ function compress(h: Uint32Array, bytes: Uint8Array, offset: number): void {
     b = a;
     a = (t1 + t2) | 0;
   }
-  // A Uint32Array stores each sum modulo 2^32, which is exactly SHA-256's addition.
-  h[0] = h[0]! + a;
-  h[1] = h[1]! + b;
-  h[2] = h[2]! + c;
-  h[3] = h[3]! + d;
-  h[4] = h[4]! + e;
-  h[5] = h[5]! + f;
-  h[6] = h[6]! + g;
-  h[7] = h[7]! + hh;
+  h[0] = (h[0]! + a) | 0;
+  h[1] = (h[1]! + b) | 0;
+  h[2] = (h[2]! + c) | 0;
+  h[3] = (h[3]! + d) | 0;
+  h[4] = (h[4]! + e) | 0;
+  h[5] = (h[5]! + f) | 0;
+  h[6] = (h[6]! + g) | 0;
+  h[7] = (h[7]! + hh) | 0;
 }
 
 /**
  * Hashes `data` into `out`, starting from `start` as if `prefixBytes` bytes (a multiple of 64) had
  * already been hashed. The HMAC uses the prefix to skip its key block, which is the same every time.
  */
-function digestInto(start: Uint32Array, prefixBytes: number, data: Uint8Array, out: Uint8Array): void {
+function digestInto(start: Int32Array, prefixBytes: number, data: Uint8Array, length: number, out: Uint8Array): void {
   state.set(start);
-  const fullBlocksEnd = data.length - (data.length % BLOCK_BYTES);
+  const fullBlocksEnd = length - (length % BLOCK_BYTES);
   for (let offset = 0; offset < fullBlocksEnd; offset += BLOCK_BYTES) compress(state, data, offset);
 
   // Padding: the rest of the message, the byte 0x80, zeros, and the length in bits as a 64-bit
   // big-endian number, filling one block or, when fewer than 9 bytes are left, two.
-  const rest = data.length - fullBlocksEnd;
+  const rest = length - fullBlocksEnd;
   const tailBytes = rest + 9 <= BLOCK_BYTES ? BLOCK_BYTES : 2 * BLOCK_BYTES;
   tail.fill(0, 0, tailBytes);
-  tail.set(data.subarray(fullBlocksEnd), 0);
+  for (let i = 0; i < rest; i++) tail[i] = data[fullBlocksEnd + i]!;
   tail[rest] = 0x80;
-  const bitLength = (prefixBytes + data.length) * 8;
+  const bitLength = (prefixBytes + length) * 8;
   tailView.setUint32(tailBytes - 8, Math.floor(bitLength / 0x1_0000_0000));
   tailView.setUint32(tailBytes - 4, bitLength >>> 0);
   compress(state, tail, 0);
@@ -122,34 +121,53 @@ function digestInto(start: Uint32Array, prefixBytes: number, data: Uint8Array, o
   }
 }
 
-function bytesOf(data: string | Uint8Array): Uint8Array {
-  return typeof data === 'string' ? utf8.encode(data) : data;
+/** Grows on demand up to 3 × MAX_SHARED_TEXT; holds the UTF-8 bytes of the string being hashed. */
+let textBytes = new Uint8Array(256);
+const MAX_SHARED_TEXT = 4096;
+
+/**
+ * Hashes `data` (a string as UTF-8) into `out`. Strings are encoded into the shared buffer rather
+ * than a new array: a roll's message is short, and allocating for it was a third of a roll's time.
+ */
+function digestDataInto(start: Int32Array, prefixBytes: number, data: string | Uint8Array, out: Uint8Array): void {
+  if (typeof data !== 'string') return digestInto(start, prefixBytes, data, data.length, out);
+  // A long text gets its own array rather than growing the shared buffer for good.
+  if (data.length > MAX_SHARED_TEXT) {
+    const bytes = utf8.encode(data);
+    return digestInto(start, prefixBytes, bytes, bytes.length, out);
+  }
+  // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+  if (textBytes.length < data.length * 3) textBytes = new Uint8Array(data.length * 3);
+  const { written } = utf8.encodeInto(data, textBytes);
+  digestInto(start, prefixBytes, textBytes, written, out);
 }
 
 /** The SHA-256 digest (32 bytes) of `data`. */
 export function sha256(data: Uint8Array): Uint8Array {
   const out = new Uint8Array(DIGEST_BYTES);
-  digestInto(INITIAL_STATE, 0, data, out);
+  digestInto(INITIAL_STATE, 0, data, data.length, out);
   return out;
 }
 
 /** Lowercase hex SHA-256 of `data`; a string is hashed as its UTF-8 bytes. */
 export function sha256Hex(data: string | Uint8Array): string {
-  return toHex(sha256(bytesOf(data)));
+  const out = new Uint8Array(DIGEST_BYTES);
+  digestDataInto(INITIAL_STATE, 0, data, out);
+  return toHex(out);
 }
 
 /** The states after hashing the key XOR ipad and the key XOR opad blocks. */
 interface KeyStates {
-  inner: Uint32Array;
-  outer: Uint32Array;
+  inner: Int32Array;
+  outer: Int32Array;
 }
 
 function keyStates(keyBytes: Uint8Array): KeyStates {
   // RFC 2104: a key longer than the block is replaced by its hash; then it is zero-padded.
   const key = keyBytes.length > BLOCK_BYTES ? sha256(keyBytes) : keyBytes;
   const block = new Uint8Array(BLOCK_BYTES);
-  const inner = new Uint32Array(INITIAL_STATE);
-  const outer = new Uint32Array(INITIAL_STATE);
+  const inner = new Int32Array(INITIAL_STATE);
+  const outer = new Int32Array(INITIAL_STATE);
   block.fill(0x36);
   for (let i = 0; i < key.length; i++) block[i] = key[i]! ^ 0x36;
   compress(inner, block, 0);
@@ -178,8 +196,8 @@ function keyStatesOf(key: string | Uint8Array): KeyStates {
 export function hmacSha256(key: string | Uint8Array, msg: string | Uint8Array): Uint8Array {
   const { inner, outer } = keyStatesOf(key);
   const out = new Uint8Array(DIGEST_BYTES);
-  digestInto(inner, BLOCK_BYTES, bytesOf(msg), innerDigest);
-  digestInto(outer, BLOCK_BYTES, innerDigest, out);
+  digestDataInto(inner, BLOCK_BYTES, msg, innerDigest);
+  digestInto(outer, BLOCK_BYTES, innerDigest, DIGEST_BYTES, out);
   return out;
 }
 

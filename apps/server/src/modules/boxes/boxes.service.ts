@@ -1,0 +1,572 @@
+import { randomBytes } from 'node:crypto';
+import { newServerSeed, rollBox, serverSeedHash } from '@kaixiang/game/fair';
+import {
+  BOX_TICKETS,
+  type BoxCard,
+  type BoxListResponse,
+  CLIENT_SEED_PATTERN,
+  type ContainsResponse,
+  OPEN_COUNTS,
+  type OpenBoxResponse,
+  type OpenedItem,
+  type OpenHistoryEntry,
+  REQUEST_ID_PATTERN,
+  type RollProof,
+  type SeedResponse,
+  type SelfHistoryEntry,
+} from '@kaixiang/shared/boxes';
+import type { Locale } from '@kaixiang/shared/locale';
+import { jewelryRarity } from '@kaixiang/shared/site';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  type BoxContentRow,
+  boxCategories,
+  boxes,
+  boxOpenRequests,
+  boxVersions,
+  fairSeeds,
+} from '../../db/schema/boxes.ts';
+import { itemDefs } from '../../db/schema/catalogue.ts';
+import { boxOpenings } from '../../db/schema/games.ts';
+import { userItems } from '../../db/schema/items.ts';
+import { users } from '../../db/schema/users.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../infra/clock.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { SiteService } from '../site/site.service.ts';
+import { pick } from '../site/site.service.ts';
+
+/** A win at or above this price is a big win (reward_history_type 2; setting `big_win_units`). */
+export const DEFAULT_BIG_WIN_UNITS = 1_000_000;
+/** Wins of this quality or better go to the tickers (Restricted and up). */
+export const TICKER_MIN_QUALITY = 3;
+/** Box openings shown on the tickers carry this game_type. */
+export const BOX_GAME_TYPE = 1;
+const CACHE_MS = 5_000;
+
+interface ItemInfo {
+  names: { zhCn: string; zhTw: string; en: string };
+  image: string;
+  quality: number;
+}
+
+interface BoxState {
+  id: number;
+  categoryId: number;
+  names: { zhCn: string; zhTw: string; en: string };
+  image: string;
+  priceUnits: number;
+  rtpBp: number;
+  version: number;
+  onSale: boolean;
+  sort: number;
+  contents: BoxContentRow[];
+  oddsHash: string;
+}
+
+export interface BoxesDeps {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  site: SiteService;
+  bigWinUnits?: number;
+}
+
+/**
+ * Boxes and provably fair opening (spec 1 §7 Box; ARCHITECTURE.md §Fairness). An opening is one
+ * ledger transaction: the debit (idempotent by the client's request id), the rolls from the
+ * player's active seed pair, the nonce advance, the items granted and the rows that record them.
+ */
+export function createBoxesService(deps: BoxesDeps) {
+  const { db, clock, ledger, site } = deps;
+  const bigWin = deps.bigWinUnits ?? DEFAULT_BIG_WIN_UNITS;
+
+  // Catalogue and boxes change only on a seed; a short per-process cache keeps openings off them.
+  let itemCache: { at: number; map: Map<number, ItemInfo> } | null = null;
+  let boxCache: { at: number; boxes: Map<number, BoxState>; categories: (typeof boxCategories.$inferSelect)[] } | null =
+    null;
+  const versionCache = new Map<string, { contents: BoxContentRow[]; oddsHash: string; rtpBp: number }>();
+
+  async function items(): Promise<Map<number, ItemInfo>> {
+    if (itemCache && clock.now() - itemCache.at < 60_000) return itemCache.map;
+    const rows = await db
+      .select({
+        id: itemDefs.id,
+        zhCn: itemDefs.nameZhCn,
+        zhTw: itemDefs.nameZhTw,
+        en: itemDefs.nameEn,
+        image: itemDefs.image,
+        quality: itemDefs.quality,
+      })
+      .from(itemDefs);
+    const map = new Map<number, ItemInfo>();
+    for (const r of rows) map.set(r.id, { names: r, image: r.image, quality: r.quality });
+    itemCache = { at: clock.now(), map };
+    return map;
+  }
+
+  async function allBoxes() {
+    if (boxCache && clock.now() - boxCache.at < CACHE_MS) return boxCache;
+    const [rows, versions, categories] = await Promise.all([
+      db.select().from(boxes).orderBy(asc(boxes.sort), asc(boxes.id)),
+      db
+        .select()
+        .from(boxVersions)
+        .innerJoin(boxes, and(eq(boxes.id, boxVersions.boxId), eq(boxes.version, boxVersions.version))),
+      db.select().from(boxCategories).orderBy(asc(boxCategories.sort)),
+    ]);
+    const byBox = new Map(versions.map((v) => [v.box_versions.boxId, v.box_versions]));
+    const map = new Map<number, BoxState>();
+    for (const b of rows) {
+      const v = byBox.get(b.id);
+      if (!v) continue;
+      map.set(b.id, {
+        id: b.id,
+        categoryId: b.categoryId,
+        names: { zhCn: b.nameZhCn, zhTw: b.nameZhTw, en: b.nameEn },
+        image: b.image,
+        priceUnits: v.priceUnits,
+        rtpBp: v.rtpBp,
+        version: v.version,
+        onSale: b.onSale,
+        sort: b.sort,
+        contents: v.contents,
+        oddsHash: v.oddsHash,
+      });
+    }
+    boxCache = { at: clock.now(), boxes: map, categories };
+    return boxCache;
+  }
+
+  async function boxOrThrow(boxId: number): Promise<BoxState> {
+    const box = (await allBoxes()).boxes.get(boxId);
+    if (!box?.onSale) throw new AppError('BOX_NOT_FOUND');
+    return box;
+  }
+
+  const card = (b: BoxState, locale: Locale): BoxCard => ({
+    box_id: b.id,
+    name: pick(b.names, locale),
+    img: b.image,
+    price: b.priceUnits,
+    category_id: b.categoryId,
+    rtp_bp: b.rtpBp,
+    version: b.version,
+  });
+
+  /** The active seed pair, locked for this transaction; made on a player's first roll. */
+  async function lockActiveSeed(tx: Tx, userId: number, now: Date) {
+    const find = async () =>
+      (
+        await tx
+          .select()
+          .from(fairSeeds)
+          .where(and(eq(fairSeeds.userId, userId), isNull(fairSeeds.revealedAt)))
+          .for('update')
+      )[0];
+    const found = await find();
+    if (found) return found;
+    const seed = newServerSeed((n) => randomBytes(n));
+    await tx
+      .insert(fairSeeds)
+      .values({
+        userId,
+        serverSeed: seed,
+        serverSeedHash: serverSeedHash(seed),
+        clientSeed: randomBytes(8).toString('hex'),
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+    const made = await find();
+    if (!made) throw new Error('no active seed pair after insert');
+    return made;
+  }
+
+  async function rewardsAfterCommit(userId: number, box: BoxState, won: OpenedItem[]) {
+    const notable = won.filter((w) => w.quality >= TICKER_MIN_QUALITY || w.cost_price >= bigWin);
+    if (notable.length === 0) return;
+    const [u] = await db.select({ nick: users.nickName, avatar: users.avatar }).from(users).where(eq(users.id, userId));
+    for (const w of notable) {
+      await site.recordReward({
+        userId,
+        nickName: u?.nick ?? '',
+        avatar: u?.avatar ?? '',
+        gameType: BOX_GAME_TYPE,
+        rewardHistoryType: w.cost_price >= bigWin ? 2 : 1,
+        jewelryRarity: jewelryRarity(w.quality),
+        itemDefId: w.item_id,
+        itemImg: w.img,
+        itemName: w.name,
+        itemPriceUnits: w.cost_price,
+        boxImg: box.image,
+      });
+    }
+  }
+
+  /** Rebuilds the response of an opening that already happened (a replayed request id). */
+  async function replay(userId: number, requestId: string, boxId: number, n: number, locale: Locale) {
+    const [req] = await db
+      .select()
+      .from(boxOpenRequests)
+      .where(and(eq(boxOpenRequests.userId, userId), eq(boxOpenRequests.requestId, requestId)));
+    if (!req) throw new AppError('REQUEST_ID_REUSED');
+    if (req.boxId !== boxId || req.count !== n) throw new AppError('REQUEST_ID_REUSED');
+    const rows = await db
+      .select()
+      .from(boxOpenings)
+      .innerJoin(fairSeeds, eq(fairSeeds.id, boxOpenings.seedId))
+      .where(eq(boxOpenings.requestRowId, req.id))
+      .orderBy(asc(boxOpenings.id));
+    const info = await items();
+    const balance = await ledgerBalance(userId);
+    return {
+      opening_id: req.id,
+      box_id: req.boxId,
+      total_price: req.totalPriceUnits,
+      money: balance,
+      items: rows.map((r) => opened(r.box_openings, r.fair_seeds, info, locale)),
+    } satisfies OpenBoxResponse;
+  }
+
+  async function ledgerBalance(userId: number): Promise<number> {
+    const r = await db.execute(
+      sql`select balance from ledger_accounts where owner = ${`u:${userId}`} and currency = 'coin'`,
+    );
+    const row = (r as unknown as { rows: { balance: string | number }[] }).rows[0];
+    return row ? Number(row.balance) : 0;
+  }
+
+  function proof(o: typeof boxOpenings.$inferSelect, seed: typeof fairSeeds.$inferSelect): RollProof {
+    return {
+      nonce: o.nonce ?? 0,
+      client_seed: o.clientSeed,
+      server_seed_hash: seed.serverSeedHash,
+      server_seed: seed.revealedAt ? seed.serverSeed : null,
+      odds_hash: o.oddsHash,
+      box_version: o.boxVersion,
+      ticket: o.ticket ?? 0,
+    };
+  }
+
+  function opened(
+    o: typeof boxOpenings.$inferSelect,
+    seed: typeof fairSeeds.$inferSelect,
+    info: Map<number, ItemInfo>,
+    locale: Locale,
+  ): OpenedItem {
+    const item = info.get(o.itemDefId);
+    return {
+      id: o.userItemId ?? 0,
+      item_id: o.itemDefId,
+      name: item ? pick(item.names, locale) : '',
+      img: item?.image ?? '',
+      quality: item?.quality ?? 0,
+      exter: o.exter,
+      cost_price: o.priceUnits,
+      roll: proof(o, seed),
+    };
+  }
+
+  return {
+    async list(locale: Locale): Promise<BoxListResponse> {
+      const { boxes: all, categories } = await allBoxes();
+      const open = [...all.values()].filter((b) => b.onSale);
+      return {
+        categories: categories
+          .map((c) => ({
+            category_id: c.id,
+            name: pick({ zhCn: c.nameZhCn, zhTw: c.nameZhTw, en: c.nameEn }, locale),
+            boxes: open.filter((b) => b.categoryId === c.id).map((b) => card(b, locale)),
+          }))
+          .filter((c) => c.boxes.length > 0),
+      };
+    },
+
+    async info(boxId: number, locale: Locale) {
+      return { box: card(await boxOrThrow(boxId), locale) };
+    },
+
+    async contains(boxId: number, version: number | undefined, locale: Locale): Promise<ContainsResponse> {
+      const box = (await allBoxes()).boxes.get(boxId);
+      if (!box) throw new AppError('BOX_NOT_FOUND');
+      let v = { contents: box.contents, oddsHash: box.oddsHash, rtpBp: box.rtpBp, version: box.version };
+      if (version !== undefined && version !== box.version) {
+        const key = `${boxId}/${version}`;
+        let past = versionCache.get(key);
+        if (!past) {
+          const [row] = await db
+            .select()
+            .from(boxVersions)
+            .where(and(eq(boxVersions.boxId, boxId), eq(boxVersions.version, version)));
+          if (!row) throw new AppError('BOX_NOT_FOUND');
+          past = { contents: row.contents, oddsHash: row.oddsHash, rtpBp: row.rtpBp };
+          versionCache.set(key, past);
+        }
+        v = { ...past, version };
+      }
+      const info = await items();
+      let from = 0;
+      return {
+        box_id: boxId,
+        version: v.version,
+        ticket_total: BOX_TICKETS,
+        odds_hash: v.oddsHash,
+        rtp_bp: v.rtpBp,
+        items: v.contents.map((c) => {
+          const item = info.get(c.itemId);
+          const entry = {
+            item_id: c.itemId,
+            name: item ? pick(item.names, locale) : '',
+            img: item?.image ?? '',
+            quality: item?.quality ?? 0,
+            exter: c.exter,
+            cost_price: c.priceUnits,
+            tickets: c.tickets,
+            ticket_from: from,
+            ticket_to: from + c.tickets,
+          };
+          from += c.tickets;
+          return entry;
+        }),
+      };
+    },
+
+    async open(
+      userId: number,
+      input: { box_id: number; count: number; request_id: string },
+      locale: Locale,
+    ): Promise<OpenBoxResponse> {
+      if (!(OPEN_COUNTS as readonly number[]).includes(input.count)) throw new AppError('OPEN_COUNT_INVALID');
+      if (!REQUEST_ID_PATTERN.test(input.request_id)) {
+        throw new AppError('VALIDATION_FAILED', {
+          details: [{ path: 'request_id', message: 'request_id: 8-64 letters, digits, _ or -' }],
+        });
+      }
+      const box = await boxOrThrow(input.box_id);
+      const info = await items();
+      const total = box.priceUnits * input.count;
+      const boxName = pick(box.names, locale);
+
+      const result = await ledger.transaction(async ({ tx, now, post }) => {
+        const posted = await post({
+          kind: 'box_open',
+          key: `box_open:${userId}:${input.request_id}`,
+          currency: 'coin',
+          memo: box.names.zhCn,
+          legs: [
+            { account: { userId }, amount: -total },
+            { account: { house: 'box_revenue' }, amount: total },
+          ],
+        });
+        if (posted.duplicate) return null;
+        const seed = await lockActiveSeed(tx, userId, now);
+        const rolls = Array.from({ length: input.count }, (_, i) => {
+          const nonce = seed.nonce + i;
+          const roll = rollBox({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce }, box.contents);
+          const entry = box.contents[roll.index];
+          if (!entry) throw new Error(`roll index ${roll.index} outside box ${box.id}`);
+          return { nonce, ticket: roll.ticket, entry };
+        });
+        await tx
+          .update(fairSeeds)
+          .set({ nonce: seed.nonce + input.count })
+          .where(eq(fairSeeds.id, seed.id));
+        const [reqRow] = await tx
+          .insert(boxOpenRequests)
+          .values({
+            userId,
+            requestId: input.request_id,
+            boxId: box.id,
+            count: input.count,
+            totalPriceUnits: total,
+            transferId: posted.transferId,
+            createdAt: now,
+          })
+          .returning({ id: boxOpenRequests.id });
+        if (!reqRow) throw new Error('open request not written');
+        const granted = await tx
+          .insert(userItems)
+          .values(
+            rolls.map((r) => ({
+              userId,
+              itemDefId: r.entry.itemId,
+              exter: r.entry.exter,
+              priceUnits: r.entry.priceUnits,
+              source: 'box',
+              sourceId: reqRow.id,
+              sourceName: boxName,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .returning({ id: userItems.id });
+        const openings = await tx
+          .insert(boxOpenings)
+          .values(
+            rolls.map((r, i) => ({
+              userId,
+              boxId: box.id,
+              itemDefId: r.entry.itemId,
+              priceUnits: r.entry.priceUnits,
+              requestRowId: reqRow.id,
+              boxVersion: box.version,
+              boxPriceUnits: box.priceUnits,
+              exter: r.entry.exter,
+              seedId: seed.id,
+              clientSeed: seed.clientSeed,
+              nonce: r.nonce,
+              ticket: r.ticket,
+              oddsHash: box.oddsHash,
+              userItemId: granted[i]?.id ?? null,
+              createdAt: now,
+            })),
+          )
+          .returning();
+        return {
+          opening_id: reqRow.id,
+          box_id: box.id,
+          total_price: total,
+          money: posted.balances.get(userId) ?? 0,
+          items: openings.map((o) => opened(o, seed, info, locale)),
+        } satisfies OpenBoxResponse;
+      });
+
+      if (result === null) return replay(userId, input.request_id, input.box_id, input.count, locale);
+      // The tickers are a courtesy: a failure there must not turn a committed opening into an error.
+      await rewardsAfterCommit(userId, box, result.items).catch(() => undefined);
+      return result;
+    },
+
+    async history(
+      q: { page: number; page_size: number; box_id?: number | undefined },
+      locale: Locale,
+    ): Promise<{ list: OpenHistoryEntry[]; total: number }> {
+      const where = q.box_id ? eq(boxOpenings.boxId, q.box_id) : undefined;
+      const [rows, [total]] = await Promise.all([
+        historyRows(where, q.page, q.page_size),
+        db.select({ n: count() }).from(boxOpenings).where(where),
+      ]);
+      const info = await items();
+      const all = (await allBoxes()).boxes;
+      return { list: rows.map((r) => historyEntry(r, info, all, locale)), total: total?.n ?? 0 };
+    },
+
+    async selfHistory(
+      userId: number,
+      q: { page: number; page_size: number },
+      locale: Locale,
+    ): Promise<{ list: SelfHistoryEntry[]; total: number }> {
+      const where = eq(boxOpenings.userId, userId);
+      const [rows, [total]] = await Promise.all([
+        historyRows(where, q.page, q.page_size),
+        db.select({ n: count() }).from(boxOpenings).where(where),
+      ]);
+      const seedIds = [...new Set(rows.map((r) => r.o.seedId).filter((id): id is number => id !== null))];
+      const seeds = seedIds.length ? await db.select().from(fairSeeds).where(inArray(fairSeeds.id, seedIds)) : [];
+      const seedById = new Map(seeds.map((s) => [s.id, s]));
+      const info = await items();
+      const all = (await allBoxes()).boxes;
+      return {
+        list: rows.flatMap((r) => {
+          const seed = r.o.seedId === null ? undefined : seedById.get(r.o.seedId);
+          if (!seed) return [];
+          return [{ ...historyEntry(r, info, all, locale), user_item_id: r.o.userItemId ?? 0, roll: proof(r.o, seed) }];
+        }),
+        total: total?.n ?? 0,
+      };
+    },
+
+    async seed(userId: number): Promise<SeedResponse> {
+      const active = await ledger.transaction(({ tx, now }) => lockActiveSeed(tx, userId, now));
+      const [previous] = await db
+        .select()
+        .from(fairSeeds)
+        .where(and(eq(fairSeeds.userId, userId), isNotNull(fairSeeds.revealedAt)))
+        .orderBy(desc(fairSeeds.id))
+        .limit(1);
+      return {
+        active: { server_seed_hash: active.serverSeedHash, client_seed: active.clientSeed, nonce: active.nonce },
+        previous: previous
+          ? {
+              server_seed_hash: previous.serverSeedHash,
+              client_seed: previous.clientSeed,
+              nonce: previous.nonce,
+              server_seed: previous.serverSeed,
+            }
+          : null,
+      };
+    },
+
+    async setClientSeed(userId: number, clientSeed: string): Promise<SeedResponse> {
+      if (!CLIENT_SEED_PATTERN.test(clientSeed)) throw new AppError('CLIENT_SEED_INVALID');
+      await ledger.transaction(async ({ tx, now }) => {
+        const seed = await lockActiveSeed(tx, userId, now);
+        await tx.update(fairSeeds).set({ clientSeed }).where(eq(fairSeeds.id, seed.id));
+      });
+      return this.seed(userId);
+    },
+
+    /** Reveals the active server seed and commits to a new one (same client seed, nonce 0). */
+    async rotate(userId: number): Promise<SeedResponse> {
+      await ledger.transaction(async ({ tx, now }) => {
+        const seed = await lockActiveSeed(tx, userId, now);
+        await tx.update(fairSeeds).set({ revealedAt: now }).where(eq(fairSeeds.id, seed.id));
+        const next = newServerSeed((n) => randomBytes(n));
+        await tx.insert(fairSeeds).values({
+          userId,
+          serverSeed: next,
+          serverSeedHash: serverSeedHash(next),
+          clientSeed: seed.clientSeed,
+          createdAt: now,
+        });
+      });
+      return this.seed(userId);
+    },
+
+    /** For tests and tools: forget the cached boxes (after a re-seed). */
+    invalidate() {
+      boxCache = null;
+      itemCache = null;
+    },
+  };
+
+  function historyRows(where: ReturnType<typeof eq> | undefined, page: number, size: number) {
+    return db
+      .select({ o: boxOpenings, nick: users.nickName, avatar: users.avatar })
+      .from(boxOpenings)
+      .leftJoin(users, eq(users.id, boxOpenings.userId))
+      .where(where)
+      .orderBy(desc(boxOpenings.id))
+      .limit(size)
+      .offset((page - 1) * size);
+  }
+
+  function historyEntry(
+    r: { o: typeof boxOpenings.$inferSelect; nick: string | null; avatar: string | null },
+    info: Map<number, ItemInfo>,
+    all: Map<number, BoxState>,
+    locale: Locale,
+  ): OpenHistoryEntry {
+    const item = info.get(r.o.itemDefId);
+    const box = all.get(r.o.boxId);
+    return {
+      id: r.o.id,
+      user_id: r.o.userId,
+      nick_name: r.nick ?? '',
+      avatar: r.avatar ?? '',
+      box_id: r.o.boxId,
+      box_name: box ? pick(box.names, locale) : '',
+      box_price: r.o.boxPriceUnits,
+      item_id: r.o.itemDefId,
+      name: item ? pick(item.names, locale) : '',
+      img: item?.image ?? '',
+      quality: item?.quality ?? 0,
+      exter: r.o.exter,
+      cost_price: r.o.priceUnits,
+      created_at: r.o.createdAt.getTime(),
+    };
+  }
+}
+
+export type BoxesService = ReturnType<typeof createBoxesService>;
