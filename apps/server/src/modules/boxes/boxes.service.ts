@@ -165,22 +165,24 @@ export function createBoxesService(deps: BoxesDeps) {
           .where(and(eq(fairSeeds.userId, userId), isNull(fairSeeds.revealedAt)))
           .for('update')
       )[0];
-    const found = await find();
-    if (found) return found;
-    const seed = newServerSeed((n) => randomBytes(n));
-    await tx
-      .insert(fairSeeds)
-      .values({
-        userId,
-        serverSeed: seed,
-        serverSeedHash: serverSeedHash(seed),
-        clientSeed: randomBytes(8).toString('hex'),
-        createdAt: now,
-      })
-      .onConflictDoNothing();
-    const made = await find();
-    if (!made) throw new Error('no active seed pair after insert');
-    return made;
+    // A rotation committing while we wait for the row lock hides the pair we waited for, and its
+    // successor was made after our statement's snapshot: look again (each look is a new snapshot).
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const found = await find();
+      if (found) return found;
+      const seed = newServerSeed((n) => randomBytes(n));
+      await tx
+        .insert(fairSeeds)
+        .values({
+          userId,
+          serverSeed: seed,
+          serverSeedHash: serverSeedHash(seed),
+          clientSeed: randomBytes(8).toString('hex'),
+          createdAt: now,
+        })
+        .onConflictDoNothing();
+    }
+    throw new Error('no active seed pair after 20 attempts');
   }
 
   async function rewardsAfterCommit(userId: number, box: BoxState, won: OpenedItem[]) {
