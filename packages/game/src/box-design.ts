@@ -57,7 +57,8 @@ export function cs2CaseOdds(items: readonly CaseItem[]): OddsEntry[] {
   if (items.length === 0) throw new RangeError('a case needs at least one item');
   const members = new Map<CaseTier, number[]>();
   for (const [i, item] of items.entries()) {
-    if (!isCaseTier(item.quality)) throw new RangeError(`item ${item.itemId}: quality ${item.quality} is not a case tier`);
+    if (!isCaseTier(item.quality))
+      throw new RangeError(`item ${item.itemId}: quality ${item.quality} is not a case tier`);
     members.set(item.quality, [...(members.get(item.quality) ?? []), i]);
   }
 

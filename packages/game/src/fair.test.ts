@@ -39,30 +39,198 @@ function firstChunks(input: RollInput, count: number): number[] {
  */
 const VECTORS: (RollInput & { n: number; chunks: number[]; roll: { value: number; cursor: number; index: number } })[] =
   [
-  { serverSeed: S1, clientSeed: "player-one", nonce: 0, game: "box", n: 1000000, chunks: [583961481483088, 1789015884389356, 819211711286096, 3043530948177727, 4149179238630221, 1176568589717160, 525119447896490, 438073327676869], roll: { value: 483088, cursor: 0, index: 0 } },
-  { serverSeed: S1, clientSeed: "player-one", nonce: 1, game: "box", n: 1000000, chunks: [658157677061048, 1529099609044942, 1573475968128080, 816233535029196, 433349787973299, 384475451380649, 3172096515391543, 2052367432615005], roll: { value: 61048, cursor: 0, index: 0 } },
-  { serverSeed: S1, clientSeed: "player-one", nonce: 2, game: "box", n: 1000000, chunks: [3568551192684614, 999373810200991, 4118040545493359, 2331711110985903, 3709252160150456, 2133959937755119, 3705753871576479, 3050918591042157], roll: { value: 684614, cursor: 0, index: 0 } },
-  { serverSeed: S2, clientSeed: "a", nonce: 0, game: "box", n: 1000000, chunks: [3853593318914746, 3148043503934173, 851512992729721, 1223890919146160, 2050257328445246, 468373681986148, 3080813762769755, 3702508268476722], roll: { value: 914746, cursor: 0, index: 0 } },
-  { serverSeed: S2, clientSeed: "Client_Seed-64", nonce: 123456789, game: "box", n: 1000000, chunks: [321480451257490, 3400276577679134, 4472834712882922, 3988352163939073, 4044698033347742, 1487779737641239, 4062441830740134, 2872317260120850], roll: { value: 257490, cursor: 0, index: 0 } },
-  { serverSeed: "not-hex server seed ★", clientSeed: "x", nonce: 7, game: "battle", n: 2, chunks: [3240798755518085, 2137405403845530, 1640699593264337, 342196115176762, 4456672571488255, 1995193807745200, 1913634545122625, 140877919831489], roll: { value: 1, cursor: 0, index: 0 } },
-  { serverSeed: S1, clientSeed: "player-one", nonce: 0, game: "roulette", n: 15, chunks: [3301975082667232, 453891213389558, 2394033163106540, 1955706592607719, 2947891435277399, 509490905829209, 1769032061908193, 2343847842607735], roll: { value: 7, cursor: 0, index: 0 } },
-  { serverSeed: S2, clientSeed: "b", nonce: 42, game: "box", n: 1, chunks: [1621562092874366, 4227475732737474, 2253530838611286, 4244610588103356, 4414996389032351, 2355790580782761, 333073598844495, 3970799817925601], roll: { value: 0, cursor: 0, index: 0 } },
-  { serverSeed: S2, clientSeed: "b", nonce: 42, game: "box", n: 2 ** 52, chunks: [1621562092874366, 4227475732737474, 2253530838611286, 4244610588103356, 4414996389032351, 2355790580782761, 333073598844495, 3970799817925601], roll: { value: 1621562092874366, cursor: 0, index: 0 } },
-  { serverSeed: S2, clientSeed: "b", nonce: 43, game: "box", n: 2 ** 52 - 1, chunks: [3873260560646893, 2377088955802680, 1755369561182043, 4114903947565074, 3013452601290700, 873194099259697, 1863582843852556, 3648410596512180], roll: { value: 3873260560646893, cursor: 0, index: 0 } },
-  { serverSeed: S1, clientSeed: "c", nonce: 9, game: "box", n: 6, chunks: [2944431464746765, 1633493403987358, 3936254713347496, 3003786641484249, 3938512541409377, 4455410507831876, 3138821895026510, 4361218549841563], roll: { value: 1, cursor: 0, index: 0 } },
-  { serverSeed: S1, clientSeed: "c", nonce: 10, game: "box", n: 1000003, chunks: [1168001804385866, 4306704875122728, 1486450358013709, 1152218924177748, 4363199728219554, 2292377352738957, 1586867807454466, 3658361463708602], roll: { value: 390966, cursor: 0, index: 0 } },
-  { serverSeed: S1, clientSeed: "reject", nonce: 3, game: "box", n: 3 * 2 ** 50, chunks: [3671972220090086, 3045636393476, 2608105425565993, 3880597928074600, 953353284533671, 4063643462611234, 960000340997534, 2841993320485151], roll: { value: 3045636393476, cursor: 0, index: 1 } },
-  { serverSeed: S1, clientSeed: "reject", nonce: 220, game: "box", n: 3 * 2 ** 50, chunks: [4129460974051871, 3735789350860829, 4029680629203555, 4107956555057068, 456648033424079, 2454459561438019, 278338719230346, 564145609353279], roll: { value: 456648033424079, cursor: 1, index: 0 } },
-  { serverSeed: S2, clientSeed: "half", nonce: 0, game: "box", n: 2 ** 51 + 1, chunks: [2544810190925574, 3236615779591368, 605572768305874, 1426766111117176, 2878805797452682, 2527062674606008, 2596739805323405, 3388493859933038], roll: { value: 605572768305874, cursor: 0, index: 2 } },
+    {
+      serverSeed: S1,
+      clientSeed: 'player-one',
+      nonce: 0,
+      game: 'box',
+      n: 1000000,
+      chunks: [
+        583961481483088, 1789015884389356, 819211711286096, 3043530948177727, 4149179238630221, 1176568589717160,
+        525119447896490, 438073327676869,
+      ],
+      roll: { value: 483088, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: S1,
+      clientSeed: 'player-one',
+      nonce: 1,
+      game: 'box',
+      n: 1000000,
+      chunks: [
+        658157677061048, 1529099609044942, 1573475968128080, 816233535029196, 433349787973299, 384475451380649,
+        3172096515391543, 2052367432615005,
+      ],
+      roll: { value: 61048, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: S1,
+      clientSeed: 'player-one',
+      nonce: 2,
+      game: 'box',
+      n: 1000000,
+      chunks: [
+        3568551192684614, 999373810200991, 4118040545493359, 2331711110985903, 3709252160150456, 2133959937755119,
+        3705753871576479, 3050918591042157,
+      ],
+      roll: { value: 684614, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: S2,
+      clientSeed: 'a',
+      nonce: 0,
+      game: 'box',
+      n: 1000000,
+      chunks: [
+        3853593318914746, 3148043503934173, 851512992729721, 1223890919146160, 2050257328445246, 468373681986148,
+        3080813762769755, 3702508268476722,
+      ],
+      roll: { value: 914746, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: S2,
+      clientSeed: 'Client_Seed-64',
+      nonce: 123456789,
+      game: 'box',
+      n: 1000000,
+      chunks: [
+        321480451257490, 3400276577679134, 4472834712882922, 3988352163939073, 4044698033347742, 1487779737641239,
+        4062441830740134, 2872317260120850,
+      ],
+      roll: { value: 257490, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: 'not-hex server seed ★',
+      clientSeed: 'x',
+      nonce: 7,
+      game: 'battle',
+      n: 2,
+      chunks: [
+        3240798755518085, 2137405403845530, 1640699593264337, 342196115176762, 4456672571488255, 1995193807745200,
+        1913634545122625, 140877919831489,
+      ],
+      roll: { value: 1, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: S1,
+      clientSeed: 'player-one',
+      nonce: 0,
+      game: 'roulette',
+      n: 15,
+      chunks: [
+        3301975082667232, 453891213389558, 2394033163106540, 1955706592607719, 2947891435277399, 509490905829209,
+        1769032061908193, 2343847842607735,
+      ],
+      roll: { value: 7, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: S2,
+      clientSeed: 'b',
+      nonce: 42,
+      game: 'box',
+      n: 1,
+      chunks: [
+        1621562092874366, 4227475732737474, 2253530838611286, 4244610588103356, 4414996389032351, 2355790580782761,
+        333073598844495, 3970799817925601,
+      ],
+      roll: { value: 0, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: S2,
+      clientSeed: 'b',
+      nonce: 42,
+      game: 'box',
+      n: 2 ** 52,
+      chunks: [
+        1621562092874366, 4227475732737474, 2253530838611286, 4244610588103356, 4414996389032351, 2355790580782761,
+        333073598844495, 3970799817925601,
+      ],
+      roll: { value: 1621562092874366, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: S2,
+      clientSeed: 'b',
+      nonce: 43,
+      game: 'box',
+      n: 2 ** 52 - 1,
+      chunks: [
+        3873260560646893, 2377088955802680, 1755369561182043, 4114903947565074, 3013452601290700, 873194099259697,
+        1863582843852556, 3648410596512180,
+      ],
+      roll: { value: 3873260560646893, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: S1,
+      clientSeed: 'c',
+      nonce: 9,
+      game: 'box',
+      n: 6,
+      chunks: [
+        2944431464746765, 1633493403987358, 3936254713347496, 3003786641484249, 3938512541409377, 4455410507831876,
+        3138821895026510, 4361218549841563,
+      ],
+      roll: { value: 1, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: S1,
+      clientSeed: 'c',
+      nonce: 10,
+      game: 'box',
+      n: 1000003,
+      chunks: [
+        1168001804385866, 4306704875122728, 1486450358013709, 1152218924177748, 4363199728219554, 2292377352738957,
+        1586867807454466, 3658361463708602,
+      ],
+      roll: { value: 390966, cursor: 0, index: 0 },
+    },
+    {
+      serverSeed: S1,
+      clientSeed: 'reject',
+      nonce: 3,
+      game: 'box',
+      n: 3 * 2 ** 50,
+      chunks: [
+        3671972220090086, 3045636393476, 2608105425565993, 3880597928074600, 953353284533671, 4063643462611234,
+        960000340997534, 2841993320485151,
+      ],
+      roll: { value: 3045636393476, cursor: 0, index: 1 },
+    },
+    {
+      serverSeed: S1,
+      clientSeed: 'reject',
+      nonce: 220,
+      game: 'box',
+      n: 3 * 2 ** 50,
+      chunks: [
+        4129460974051871, 3735789350860829, 4029680629203555, 4107956555057068, 456648033424079, 2454459561438019,
+        278338719230346, 564145609353279,
+      ],
+      roll: { value: 456648033424079, cursor: 1, index: 0 },
+    },
+    {
+      serverSeed: S2,
+      clientSeed: 'half',
+      nonce: 0,
+      game: 'box',
+      n: 2 ** 51 + 1,
+      chunks: [
+        2544810190925574, 3236615779591368, 605572768305874, 1426766111117176, 2878805797452682, 2527062674606008,
+        2596739805323405, 3388493859933038,
+      ],
+      roll: { value: 605572768305874, cursor: 0, index: 2 },
+    },
   ];
 
 describe('chunks52 and rollInt known answers', () => {
-  it.each(VECTORS)('$game:$clientSeed:$nonce, n = $n', (vector) => {
-    const { n, chunks, roll, ...input } = vector;
-    expect(firstChunks(input, 8)).toEqual(chunks);
-    expect(rollIntAt(input, n)).toEqual(roll);
-    expect(rollInt(input, n)).toBe(roll.value);
-  });
+  it.each(VECTORS.map((v) => [`${v.game}:${v.clientSeed}:${v.nonce}, n = ${v.n}`, v] as const))(
+    '%s',
+    (_name, vector) => {
+      const { n, chunks, roll, ...input } = vector;
+      expect(firstChunks(input, 8)).toEqual(chunks);
+      expect(rollIntAt(input, n)).toEqual(roll);
+      expect(rollInt(input, n)).toBe(roll.value);
+    },
+  );
 
   it('covers a rejection within a digest and one that moves to the next cursor', () => {
     expect(VECTORS.some((v) => v.roll.cursor === 0 && v.roll.index > 0)).toBe(true);

@@ -124,7 +124,8 @@ export function validateOdds(entries: readonly OddsEntry[], total: number): void
   if (!Number.isSafeInteger(total) || total < 1) throw new RangeError(`invalid ticket total ${total}`);
   if (entries.length === 0) throw new RangeError('an odds table needs at least one entry');
   let sum = 0;
-  for (const [i, entry] of entries.entries()) {
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
     if (!Number.isSafeInteger(entry.tickets) || entry.tickets < 1) {
       throw new RangeError(`entry ${i} (item ${entry.itemId}) has ${entry.tickets} tickets`);
     }
@@ -197,7 +198,8 @@ export interface BoxRoll {
 /** One box opening: a ticket in [0, total) and the entry that owns it. */
 export function rollBox(seeds: SeedTriple, entries: readonly OddsEntry[], total: number = BOX_TICKETS): BoxRoll {
   validateOdds(entries, total);
-  const ticket = rollInt({ ...seeds, game: BOX_GAME }, total);
+  const { serverSeed, clientSeed, nonce } = seeds;
+  const ticket = rollInt({ serverSeed, clientSeed, nonce, game: BOX_GAME }, total);
   return { ticket, index: entryForTicket(entries, ticket) };
 }
 

@@ -69,12 +69,7 @@ describe('hmacSha256', () => {
   const key20 = fromHex('0b'.repeat(20));
   const key131 = fromHex('aa'.repeat(131));
   it.each([
-    [
-      'case 1',
-      key20,
-      'Hi There',
-      'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7',
-    ],
+    ['case 1', key20, 'Hi There', 'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7'],
     [
       'case 2',
       'Jefe',
