@@ -4,10 +4,12 @@ import { seedBoxes } from './modules/boxes/boxes.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
 import { seedLedger } from './modules/ledger/ledger.ts';
 import { seedSite } from './modules/site/site.seed.ts';
+import { seedMall } from './modules/wallet/mall.seed.ts';
 
 /** Every module's seed, in dependency order. Each is idempotent. */
 export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedCatalogue(db);
+  await seedMall(db);
   await seedBoxes(db);
   await seedSite(db, nowMs);
   await seedAccounts(db);

@@ -11,7 +11,10 @@ export const WALLET_PATHS = {
   exchange: '/usercenter/v1/mall/mall-quota-to-std-coin',
   /** GET ?page&page_size: quota entries only. */
   quotaLog: '/usercenter/v1/mall/mall-quota-change-log',
-  /** GET ?page&page_size: retrievals of items bought in the mall. */
+  /**
+   * GET ?page&page_size: items bought in the mall that are retrieving, retrieved or failed, newest
+   * first; the response is the inventory's warehouseLogResponse (inventory.ts).
+   */
   mallRetrieveRecord: '/usercenter/v1/mall/item-retrieve-record',
   /** POST {mall_item_id, request_id}: same as goods/v1/mall/buy-item. */
   userBuy: '/usercenter/v1/mall/buy-item',
@@ -75,8 +78,13 @@ export const accountChange = z.object({
 export type AccountChange = z.infer<typeof accountChange>;
 export const accountChangesResponse = z.object({ list: z.array(accountChange), total: z.number().int() });
 
-/** convert_amount = amount × 10000 with at most 2 decimals (spec 1 §5, §9): a multiple of 100 units. */
-export const exchangeRequest = z.object({ convert_amount: z.number().int() });
+/**
+ * convert_amount = amount × 10000 with at most 2 decimals (spec 1 §5, §9): a positive multiple of
+ * 100 units. Any other number is refused with EXCHANGE_AMOUNT_INVALID (the server checks it, so the
+ * schema takes any number). request_id (8-64 of [A-Za-z0-9_-]), when given, makes a double submit
+ * exchange once; made once per confirmed exchange, like the mall's.
+ */
+export const exchangeRequest = z.object({ convert_amount: z.number(), request_id: z.string().optional() });
 export const exchangeResponse = z.object({ money: z.number().int(), mall_quota: z.number().int() });
 
 export const mallItem = z.object({
