@@ -1,23 +1,38 @@
 import { formatUnits } from '@kaixiang/shared/money';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
-import { IconBag, IconBox, IconCoin, IconLogout, IconMail, IconUser, IconUsers } from '../../../components/icons.tsx';
+import {
+  IconBag,
+  IconBox,
+  IconCoin,
+  IconDocument,
+  IconLogout,
+  IconMail,
+  IconUser,
+  IconUsers,
+} from '../../../components/icons.tsx';
 import { PATHS } from '../../../lib/paths.ts';
+import { ExchangeDialog } from '../../wallet/components/exchange-dialog.tsx';
 import { logout } from '../api/sign-in.ts';
-import { useUserDetail } from '../api/user-detail.ts';
+import { userDetailQueryOptions, useUserDetail } from '../api/user-detail.ts';
+import { useLiveBalance } from '../hooks/use-live-balance.ts';
 import { VipBadge } from './vip-badge.tsx';
 
 /**
- * The signed-in right side of the header (spec 1 §2). Exchange and recharge belong to features
- * not built yet: their controls are here, disabled, saying so — never a fake dialog. The mail dot
- * waits for the mail feature's unread count.
+ * The signed-in right side of the header (spec 1 §2). The balances follow the server's
+ * money_modify pushes. Recharge belongs to a feature not built yet: its control is here, disabled,
+ * saying so — never a fake dialog. The mail dot waits for the mail feature's unread count.
  */
 export function AccountHeader() {
   const { t } = useTranslation();
   const user = useUserDetail().data;
   const [menuOpen, setMenuOpen] = useState(false);
+  const [exchangeOpen, setExchangeOpen] = useState(false);
+  const queryClient = useQueryClient();
+  useLiveBalance();
   const name = user?.nick_name ?? '';
 
   return (
@@ -34,14 +49,9 @@ export function AccountHeader() {
           <span className="wallet__amount" data-testid="header-quota">
             {user ? formatUnits(user.mall_quota) : '—'}
           </span>
-          <span className="wallet__soon" title={t('account.exchangeSoon')}>
-            <button type="button" className="chip-button" disabled aria-describedby="exchange-soon">
-              {t('account.exchange')}
-            </button>
-            <span id="exchange-soon" role="tooltip" className="tooltip">
-              {t('account.exchangeSoon')}
-            </span>
-          </span>
+          <button type="button" className="chip-button" disabled={!user} onClick={() => setExchangeOpen(true)}>
+            {t('account.exchange')}
+          </button>
         </span>
       </div>
       <span className="wallet__soon" title={t('account.rechargeSoon')}>
@@ -100,6 +110,10 @@ export function AccountHeader() {
               <IconUsers size={16} />
               {t('account.extension')}
             </Link>
+            <Link role="menuitem" to={PATHS.accountRecord} onClick={() => setMenuOpen(false)}>
+              <IconDocument size={16} />
+              {t('wallet.record.menu')}
+            </Link>
             <button
               type="button"
               role="menuitem"
@@ -114,6 +128,15 @@ export function AccountHeader() {
           </div>
         )}
       </div>
+      <ExchangeDialog
+        open={exchangeOpen}
+        onClose={() => setExchangeOpen(false)}
+        quotaUnits={user?.mall_quota ?? 0}
+        onExchanged={(balances) => {
+          queryClient.setQueryData(userDetailQueryOptions.queryKey, (u) => (u ? { ...u, ...balances } : u));
+          void queryClient.invalidateQueries({ queryKey: userDetailQueryOptions.queryKey });
+        }}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../../components/empty-state.tsx';
 import { IconUser, IconUsers } from '../../../../components/icons.tsx';
 import { BasicInfoCard } from './basic-info-card.tsx';
 import { PromotedUsers } from './promoted-users.tsx';
@@ -17,10 +17,16 @@ function PageHead({ title, subtitle, icon }: { title: string; subtitle: string; 
 }
 
 /**
- * /personalCenter/inventory and /userinfo: basic info, then the inventory, which its own issue
- * builds; until then an honest empty state.
+ * /personalCenter/inventory and /userinfo: basic info, then whatever the route puts below it (the
+ * inventory, which the inventory feature owns; the app composes the two).
  */
-export function BasicInfoPage({ textKey = 'inventory' }: { textKey?: 'inventory' | 'userinfo' | 'userinfoBasic' }) {
+export function BasicInfoPage({
+  textKey = 'inventory',
+  children,
+}: {
+  textKey?: 'inventory' | 'userinfo' | 'userinfoBasic';
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="page personal-center">
@@ -30,12 +36,7 @@ export function BasicInfoPage({ textKey = 'inventory' }: { textKey?: 'inventory'
         icon={<IconUser size={26} />}
       />
       <BasicInfoCard />
-      {textKey === 'inventory' && (
-        <section className="panel" aria-label={t('profile.inventoryTitle')}>
-          <h2 className="panel__title">{t('profile.inventoryTitle')}</h2>
-          <EmptyState title={t('pages.inventory.empty')} hint={t('common.noDataHint')} />
-        </section>
-      )}
+      {children}
     </div>
   );
 }

@@ -1,0 +1,107 @@
+import { formatUnits } from '@kaixiang/shared/money';
+import { type AccountChange, CURRENCIES, type Currency, TRANSFER_KINDS } from '@kaixiang/shared/wallet';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { IconCoin } from '../../../components/icons.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ACCOUNT_CHANGES_PAGE_SIZE, useAccountChanges } from '../api/get-account-changes.ts';
+import { Pager } from './pager.tsx';
+import './wallet.css';
+
+const KNOWN_KINDS: readonly string[] = TRANSFER_KINDS;
+
+/** "+12.34" for a credit, "-12.34" for a debit, floored to 2 decimals like every balance. */
+export function signedAmount(units: number): string {
+  return units > 0 ? `+${formatUnits(units)}` : formatUnits(units);
+}
+
+/** /personalCenter/account: every change of the player's balances, newest first. */
+export function AccountChangesPage() {
+  const { t, i18n } = useTranslation();
+  const [currency, setCurrency] = useState<Currency | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const query = useAccountChanges(page, currency);
+
+  function pick(next: Currency | undefined) {
+    setCurrency(next);
+    setPage(1);
+  }
+
+  const kindLabel = (kind: string) => (KNOWN_KINDS.includes(kind) ? t(`wallet.kind.${kind}`) : kind);
+  const time = (ms: number) => new Date(ms).toLocaleString(i18n.language, { hour12: false });
+
+  return (
+    <div className="page personal-center">
+      <header className="page-head">
+        <span className="page-head__icon">
+          <IconCoin size={26} />
+        </span>
+        <div>
+          <h1>{t('wallet.record.title')}</h1>
+          <p>{t('wallet.record.subtitle')}</p>
+        </div>
+      </header>
+      <section className="panel wallet-records" aria-label={t('wallet.record.title')}>
+        <div className="wallet-tabs" role="tablist" aria-label={t('wallet.record.currency')}>
+          {[undefined, ...CURRENCIES].map((c) => (
+            <button
+              key={c ?? 'all'}
+              type="button"
+              className={`wallet-tabs__tab ${c === currency ? 'is-active' : ''}`}
+              role="tab"
+              aria-selected={c === currency}
+              onClick={() => pick(c)}
+            >
+              {c ? t(`wallet.currency.${c}`) : t('wallet.record.all')}
+            </button>
+          ))}
+        </div>
+        {query.isPending ? (
+          <div className="center-block">
+            <Spinner />
+          </div>
+        ) : query.isError ? (
+          <EmptyState title={t('wallet.record.failed')} />
+        ) : query.data.total === 0 ? (
+          <EmptyState title={t('wallet.record.empty')} hint={t('common.noDataHint')} />
+        ) : (
+          <>
+            <div className="wallet-table-wrap">
+              <table className="data-table wallet-table">
+                <thead>
+                  <tr>
+                    <th>{t('wallet.record.time')}</th>
+                    <th>{t('wallet.record.kind')}</th>
+                    <th>{t('wallet.record.memo')}</th>
+                    <th>{t('wallet.record.currency')}</th>
+                    <th className="num">{t('wallet.record.amount')}</th>
+                    <th className="num">{t('wallet.record.balanceAfter')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {query.data.list.map((row: AccountChange) => (
+                    <tr key={row.id}>
+                      <td>{time(row.created_at)}</td>
+                      <td>{kindLabel(row.kind)}</td>
+                      <td className="wallet-table__memo">{row.memo || '—'}</td>
+                      <td>{t(`wallet.currency.${row.currency}`)}</td>
+                      <td
+                        className={`num wallet-amount ${row.amount > 0 ? 'wallet-amount--in' : row.amount < 0 ? 'wallet-amount--out' : ''}`}
+                        data-testid="account-change-amount"
+                      >
+                        {signedAmount(row.amount)}
+                      </td>
+                      <td className="num">{formatUnits(row.balance_after)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} pageSize={ACCOUNT_CHANGES_PAGE_SIZE} total={query.data.total} onPage={setPage} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
