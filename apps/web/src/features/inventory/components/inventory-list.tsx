@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useLocale } from '../../../i18n/use-locale.ts';
@@ -21,7 +22,6 @@ import {
 import { type ItemAction, useItemAction } from '../api/item-actions.ts';
 import { canRetrieveNow, isActionable } from '../item-status.ts';
 import { InventoryItemCard } from './inventory-item-card.tsx';
-import { Pager } from './pager.tsx';
 import { TradeLinkPrompt } from './trade-link-prompt.tsx';
 
 const TABS = Object.keys(STATUS_TABS) as StatusTab[];

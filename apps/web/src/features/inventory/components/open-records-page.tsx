@@ -7,13 +7,13 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconBox, IconShield } from '../../../components/icons.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { OPEN_RECORDS_PAGE_SIZE, usePublicOpenRecords, useSelfOpenRecords } from '../api/get-open-records.ts';
 import { formatTime, wearOf } from '../item-status.ts';
-import { Pager } from './pager.tsx';
 import './inventory.css';
 
 function RecordsPage({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { useWarehouseLog, WAREHOUSE_LOG_PAGE_SIZE } from '../api/get-warehouse-log.ts';
 import { formatTime, statusKey, statusTone, wearOf } from '../item-status.ts';
-import { Pager } from './pager.tsx';
 
 /** The warehouse log (spec 1 §3): No, box name, item got, wear, type, time, status. */
 export function WarehouseLog() {

@@ -4,9 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { MALL_PAGE_SIZE, useMallBuyRecords, useMallRetrievals, useQuotaLog } from '../api/get-mall.ts';
-import { Pager } from './pager.tsx';
 
 function time(ms: number): string {
   const d = new Date(ms);

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconCoin } from '../../../components/icons.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ACCOUNT_CHANGES_PAGE_SIZE, useAccountChanges } from '../api/get-account-changes.ts';
-import { Pager } from './pager.tsx';
 import './wallet.css';
 
 const KNOWN_KINDS: readonly string[] = TRANSFER_KINDS;

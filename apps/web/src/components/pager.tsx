@@ -16,24 +16,24 @@ export function Pager({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
-    <nav className="pager" aria-label={t('mall.pager.label')}>
-      <span>{t('mall.pager.total', { count: total })}</span>
+    <nav className="pager" aria-label={t('common.pager.label')}>
+      <span>{t('common.pager.total', { count: total })}</span>
       <button
         type="button"
         className="button button--ghost button--sm"
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        {t('mall.pager.prev')}
+        {t('common.pager.prev')}
       </button>
-      <span>{t('mall.pager.page', { page, pages })}</span>
+      <span>{t('common.pager.page', { page, pages })}</span>
       <button
         type="button"
         className="button button--ghost button--sm"
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        {t('mall.pager.next')}
+        {t('common.pager.next')}
       </button>
     </nav>
   );
