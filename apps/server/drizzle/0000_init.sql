@@ -243,6 +243,38 @@ CREATE TABLE "ledger_transfers" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "mall_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"item_def_id" integer NOT NULL,
+	"exter" smallint NOT NULL,
+	"price_units" bigint NOT NULL,
+	"stock" integer,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"on_sale" boolean DEFAULT true NOT NULL,
+	CONSTRAINT "mall_items_price_ck" CHECK ("mall_items"."price_units" > 0),
+	CONSTRAINT "mall_items_stock_ck" CHECK ("mall_items"."stock" is null or "mall_items"."stock" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "mall_orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"mall_item_id" integer NOT NULL,
+	"user_item_id" integer NOT NULL,
+	"price_units" bigint NOT NULL,
+	"request_id" text NOT NULL,
+	"transfer_id" bigint NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "quota_exchanges" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"request_id" text NOT NULL,
+	"amount_units" bigint NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "quota_exchanges_amount_ck" CHECK ("quota_exchanges"."amount_units" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "activities" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"title_zh_cn" text NOT NULL,
@@ -330,6 +362,21 @@ CREATE TABLE "site_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "trade_offers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"item_ids" integer[] NOT NULL,
+	"trade_link" text NOT NULL,
+	"state" text DEFAULT 'pending' NOT NULL,
+	"failure" text,
+	"bot_offer_id" text,
+	"bot" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"resolved_at" timestamp with time zone,
+	CONSTRAINT "trade_offers_state_ck" CHECK ("trade_offers"."state" in ('pending', 'accepted', 'declined', 'failed', 'expired'))
+);
+--> statement-breakpoint
 CREATE TABLE "users" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"nick_name" text NOT NULL,
@@ -375,13 +422,21 @@ CREATE INDEX "box_openings_request_idx" ON "box_openings" USING btree ("request_
 CREATE INDEX "pk_rooms_state_idx" ON "pk_rooms" USING btree ("room_state");--> statement-breakpoint
 CREATE INDEX "user_items_user_idx" ON "user_items" USING btree ("user_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "user_items_status_idx" ON "user_items" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "user_items_user_time_idx" ON "user_items" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_accounts_owner_uq" ON "ledger_accounts" USING btree ("owner","currency");--> statement-breakpoint
 CREATE INDEX "ledger_accounts_user_idx" ON "ledger_accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id","id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_transfer_idx" ON "ledger_entries" USING btree ("transfer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_transfers_idem_uq" ON "ledger_transfers" USING btree ("idem_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "mall_items_item_uq" ON "mall_items" USING btree ("item_def_id","exter");--> statement-breakpoint
+CREATE UNIQUE INDEX "mall_orders_request_uq" ON "mall_orders" USING btree ("user_id","request_id");--> statement-breakpoint
+CREATE INDEX "mall_orders_user_idx" ON "mall_orders" USING btree ("user_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "quota_exchanges_request_uq" ON "quota_exchanges" USING btree ("user_id","request_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bgm_tracks_link_uq" ON "bgm_tracks" USING btree ("link");--> statement-breakpoint
 CREATE UNIQUE INDEX "nav_items_path_uq" ON "nav_items" USING btree ("path");--> statement-breakpoint
+CREATE UNIQUE INDEX "trade_offers_bot_offer_uq" ON "trade_offers" USING btree ("bot","bot_offer_id");--> statement-breakpoint
+CREATE INDEX "trade_offers_user_idx" ON "trade_offers" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "trade_offers_pending_idx" ON "trade_offers" USING btree ("expires_at") WHERE "trade_offers"."state" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "users_mobile_uq" ON "users" USING btree ("mobile");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_steam_id_uq" ON "users" USING btree ("steam_id");--> statement-breakpoint

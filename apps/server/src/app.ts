@@ -19,11 +19,15 @@ import { createBoxesService } from './modules/boxes/boxes.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { steamSandboxRoutes } from './modules/dev/steam-sandbox.routes.ts';
+import { createInventoryModule } from './modules/inventory/inventory.module.ts';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { tradeBotDevRoutes } from './modules/inventory/trade-bot.dev-routes.ts';
 import { ledgerDevRoutes } from './modules/ledger/ledger.dev-routes.ts';
 import { createLedger } from './modules/ledger/ledger.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { walletModule } from './modules/wallet/wallet.module.ts';
 import { installSocket } from './realtime/socket-hub.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -140,8 +144,13 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   const boxes = createBoxesService({ db: rt.database.db, clock: rt.clock, ledger, site });
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
+  await app.register(walletModule(rt, ledger, accounts.authenticate), { prefix: '/api' });
+  const inventory = createInventoryModule(rt, { ledger, log: app.log });
+  app.decorate('inventory', inventory);
+  await app.register(inventoryRoutes(inventory, accounts.authenticate), { prefix: '/api' });
   if (config.NODE_ENV !== 'production') {
     await app.register(ledgerDevRoutes({ db: rt.database.db, ledger }));
+    await app.register(tradeBotDevRoutes({ db: rt.database.db, inventory }));
     await app.register(devRoutes({ site, db: rt.database.db }));
     await app.register(outboxRoutes({ db: rt.database.db, clock: rt.clock, users: accounts.users }));
     if (accounts.steamSandbox) {

@@ -61,6 +61,16 @@ export const configSchema = z
     MAIL_FROM: z.string().default('开箱 <no-reply@kaixiang.local>'),
     /** Steam OpenID endpoint; outside production the local sandbox provider when unset. */
     STEAM_OPENID_URL: optionalUrl(['http', 'https']),
+    /** Trade bot adapter for item retrieval; only the sandbox exists so far (modules/inventory). */
+    TRADE_BOT: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * How the sandbox bot answers offers (modules/inventory/sandbox-trade-bot.ts); unset means
+     * auto_accept, and manual in production (nothing is ever marked delivered there).
+     */
+    SANDBOX_TRADE_MODE: z
+      .enum(['auto_accept', 'manual', 'decline', 'trade_restricted', 'private_inventory', 'invalid_link', 'bot_fault'])
+      .optional(),
+    SANDBOX_TRADE_DELAY_MS: intVar(5_000, 0, 3_600_000),
   })
   .superRefine((c, ctx) => {
     if (c.SMS_PROVIDER === 'tencent') {
@@ -85,6 +95,9 @@ export const configSchema = z
     // header, an assertion made for another site could be relayed here under a forged Host.
     if (!c.PUBLIC_ORIGIN)
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'must be set in production' });
+    // The sandbox delivers nothing: in production it may only leave offers to expire.
+    if (c.TRADE_BOT === 'sandbox' && c.SANDBOX_TRADE_MODE && c.SANDBOX_TRADE_MODE !== 'manual')
+      ctx.addIssue({ code: 'custom', path: ['SANDBOX_TRADE_MODE'], message: 'only manual in production' });
   });
 
 export type Config = z.infer<typeof configSchema>;

@@ -38,6 +38,14 @@ async function main() {
     }
   });
 
+  // Trade offers not accepted in 12 hours are cancelled; held items past retention are sold.
+  scheduler.every('inventory:offer-expiry', 60_000, async (signal) => {
+    await app.inventory.trade.expireOffers(signal);
+  });
+  scheduler.every('inventory:retention', 60_000, async (signal) => {
+    await app.inventory.retention.run(signal);
+  });
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -109,7 +109,7 @@ export const moneyActionResponse = z.object({
   ids: z.array(z.number().int()),
   /** Total credited, in units. */
   amount: z.number().int(),
-  /** Balance of the credited currency afterwards. */
+  /** Coin balance afterwards (whichever currency was credited; recycling credits mall_quota). */
   money: z.number().int(),
   mall_quota: z.number().int(),
 });
@@ -120,3 +120,20 @@ export const warehouseLogRequest = z.object({
   page_size: z.number().int().min(1).max(100).default(20),
 });
 export const warehouseLogResponse = z.object({ list: z.array(inventoryItem), total: z.number().int() });
+
+/** Trade offer states (modules/inventory; the dev trade-bot page shows them). */
+export const OFFER_STATES = ['pending', 'accepted', 'declined', 'failed', 'expired'] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+
+/**
+ * Socket event on room user:{id} after a retrieval's outcome (or an auto-sale) changed items:
+ * the client refetches its inventory pages.
+ */
+export const ITEM_UPDATE_EVENT = 'item_update';
+export interface ItemUpdatePush {
+  ids: number[];
+  status: ItemStatus;
+  failure: OfferFailure | null;
+  /** The trade offer, for retrieval outcomes. */
+  offer_id: number | null;
+}

@@ -46,7 +46,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('opening boxes at once on Postgr
     expect(await db.select().from(userItems).where(eq(userItems.userId, u.userId))).toHaveLength(10);
     const seed = await asUser<SeedResponse>(t, u.tokens.access_token, 'GET', FAIRNESS_PATHS.seed);
     expect(seed.body.data.active.nonce).toBe(10);
-    const money = await asUser<{ std_money: number }>(t, u.tokens.access_token, 'GET', '/usercenter/v1/user/get-std-money');
+    const money = await asUser<{ std_money: number }>(
+      t,
+      u.tokens.access_token,
+      'GET',
+      '/usercenter/v1/user/get-std-money',
+    );
     expect(money.body.data.std_money).toBe(0);
     await expectLedgerBalanced(t);
   });
@@ -68,7 +73,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('opening boxes at once on Postgr
     expect(new Set(results.map((r) => r.body.data.opening_id)).size).toBe(1);
     const items = await t.rt.database.db.select().from(userItems).where(eq(userItems.userId, u.userId));
     expect(items).toHaveLength(5);
-    const money = await asUser<{ std_money: number }>(t, u.tokens.access_token, 'GET', '/usercenter/v1/user/get-std-money');
+    const money = await asUser<{ std_money: number }>(
+      t,
+      u.tokens.access_token,
+      'GET',
+      '/usercenter/v1/user/get-std-money',
+    );
     expect(money.body.data.std_money).toBe(box.price * 15);
     await expectLedgerBalanced(t);
   });

@@ -125,7 +125,9 @@ describe('ledger', () => {
     await expect(db().execute(sql`update ledger_entries set amount = amount + 1`)).rejects.toThrow();
     await expect(db().execute(sql`delete from ledger_entries`)).rejects.toThrow();
     await expect(db().execute(sql`delete from ledger_transfers`)).rejects.toThrow();
-    await expect(db().execute(sql`update ledger_accounts set balance = -1 where user_id is not null`)).rejects.toThrow();
+    await expect(
+      db().execute(sql`update ledger_accounts set balance = -1 where user_id is not null`),
+    ).rejects.toThrow();
   });
 
   it('ledger check finds a cached balance that disagrees with its entries', async () => {

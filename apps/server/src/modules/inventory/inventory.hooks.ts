@@ -1,0 +1,37 @@
+import type { ErrorKey } from '@kaixiang/shared/errors';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+
+/**
+ * Rules the recharge issue owns, asked by the inventory. Kept as small hooks so that issue changes
+ * one place: today they read the ledger only.
+ */
+
+/**
+ * Why this player may not retrieve items now, or null. The recharge issue fills in "an unpaid
+ * recharge order exists" → RETRIEVE_BLOCKED_UNPAID (spec 2 §5); checked before anything else.
+ */
+export type RetrievalBlocker = (userId: number) => Promise<ErrorKey | null>;
+export const noRetrievalBlocker: RetrievalBlocker = async () => null;
+
+/**
+ * Whether the player ever recharged: a ledger transfer of kind `recharge` credited one of their
+ * accounts. It decides the retention period (8 hours vs 30 days). Walks the player's entries via
+ * ledger_entries_account_idx; the recharge issue may replace it by a flag on the user.
+ */
+export async function hasRecharged(db: Db | Tx, userId: number): Promise<boolean> {
+  const r = await db.execute(sql`
+    select 1 from ledger_accounts a
+    join ledger_entries e on e.account_id = a.id
+    join ledger_transfers t on t.id = e.transfer_id
+    where a.user_id = ${userId} and t.kind = 'recharge' and e.amount > 0
+    limit 1`);
+  return ((r as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+}
+
+/** The same condition as SQL over a user id column, for the retention job's candidate query. */
+export const rechargedSql = (userIdColumn: SQL) => sql`exists (
+    select 1 from ledger_accounts a
+    join ledger_entries e on e.account_id = a.id
+    join ledger_transfers t on t.id = e.transfer_id
+    where a.user_id = ${userIdColumn} and t.kind = 'recharge' and e.amount > 0)`;

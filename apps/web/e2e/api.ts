@@ -1,0 +1,88 @@
+import { randomInt } from 'node:crypto';
+import { signRequest } from '@kaixiang/shared/signature';
+import { hashPasswordForTransport } from '@kaixiang/shared/validation';
+import { baseUrl } from './browser.ts';
+
+/**
+ * Calls the site's API the way the web client does (signed), for the set-up a test does not need
+ * to click through: the signing key is the one the server injects into the page it serves.
+ */
+let signKey: string | null = null;
+
+async function key(): Promise<string> {
+  if (signKey) return signKey;
+  const html = await (await fetch(`${baseUrl()}/`)).text();
+  const m = /window\.__KX__=(\{.*?\})<\/script>/.exec(html);
+  if (!m?.[1]) throw new Error('no runtime config in the served page');
+  signKey = (JSON.parse(m[1]) as { signKey: string }).signKey;
+  return signKey;
+}
+
+export interface Envelope<T> {
+  code: number;
+  data: T;
+  msg: string;
+}
+
+export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<Envelope<T>> {
+  const text = method === 'POST' ? JSON.stringify(body ?? {}) : '';
+  const pathWithQuery = `/api${path}`;
+  const headers: Record<string, string> = {
+    ...(await signRequest(await key(), { method, pathWithQuery, body: text }, Date.now())),
+    ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+  const res = await fetch(`${baseUrl()}${pathWithQuery}`, { method, headers, ...(method === 'POST' ? { body: text } : {}) });
+  return (await res.json()) as Envelope<T>;
+}
+
+interface Outbox {
+  messages: { channel: string; target: string; code: string | null }[];
+  captchas: { captcha_id: string; answer: string }[];
+}
+
+async function outbox(): Promise<Outbox> {
+  return (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as Outbox;
+}
+
+export interface Player {
+  mobile: string;
+  password: string;
+  userId: number;
+  token: string;
+}
+
+/** Registers a player by phone through the API, with the captcha and code from the dev outbox. */
+export async function registerPlayer(nickName: string): Promise<Player> {
+  const mobile = `139${String(randomInt(100_000_000)).padStart(8, '0')}`;
+  const password = 'play1234';
+  const cap = await api<{ captcha_id: string }>('GET', '/sms/v1/captcha');
+  const answer = (await outbox()).captchas.find((c) => c.captcha_id === cap.data.captcha_id)?.answer;
+  const sent = await api('POST', '/sms/v1/code', {
+    mobile,
+    code_type: 1,
+    captcha: answer,
+    captcha_id: cap.data.captcha_id,
+  });
+  if (sent.code !== 200) throw new Error(`sms code: ${JSON.stringify(sent)}`);
+  const code = (await outbox()).messages.find((m) => m.target === mobile)?.code;
+  const reg = await api<{ user_id: number; access_token: string }>('POST', '/usercenter/v1/user/register', {
+    mobile,
+    password: await hashPasswordForTransport(password),
+    verify_code: code,
+    nick_name: nickName,
+    invite_code: '',
+  });
+  if (reg.code !== 200) throw new Error(`register: ${JSON.stringify(reg)}`);
+  return { mobile, password, userId: reg.data.user_id, token: reg.data.access_token };
+}
+
+/** Credits coins through the development faucet (a real balanced ledger transfer). */
+export async function creditCoins(userId: number, units: number): Promise<void> {
+  const res = await fetch(`${baseUrl()}/dev/test/credit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_id: userId, amount: units }),
+  });
+  if (!res.ok) throw new Error(`credit: ${res.status} ${await res.text()}`);
+}
