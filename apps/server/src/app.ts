@@ -141,7 +141,13 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(userRoutes(accounts), { prefix: '/api' });
   await app.register(mediaRoutes(rt.database.db));
   const ledger = createLedger({ db: rt.database.db, bus: rt.bus, clock: rt.clock, transaction: rt.transaction });
-  const boxes = createBoxesService({ db: rt.database.db, clock: rt.clock, ledger, site });
+  const boxes = createBoxesService({
+    db: rt.database.db,
+    clock: rt.clock,
+    ledger,
+    site,
+    tickerDelayMs: config.BOX_TICKER_DELAY_MS,
+  });
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
   await app.register(walletModule(rt, ledger, accounts.authenticate), { prefix: '/api' });

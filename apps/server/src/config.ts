@@ -39,6 +39,7 @@ export const configSchema = z
     SIGN_WINDOW_MS: intVar(300_000, 1_000, 3_600_000),
     TOKEN_SECRET: z.string().min(32).default(DEV_TOKEN_SECRET),
     TX_MAX_RETRIES: intVar(5, 0, 50),
+    BOX_TICKER_DELAY_MS: intVar(6_000, 0, 60_000),
     SOCKET_IDLE_TIMEOUT_MS: intVar(30_000, 1_000, 600_000),
     SCHEDULER_POLL_MS: intVar(2_000, 100, 600_000),
     WEB_DIST: z.string().default('apps/web/dist'),

@@ -24,7 +24,12 @@ export interface Envelope<T> {
   msg: string;
 }
 
-export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<Envelope<T>> {
+export async function api<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<Envelope<T>> {
   const text = method === 'POST' ? JSON.stringify(body ?? {}) : '';
   const pathWithQuery = `/api${path}`;
   const headers: Record<string, string> = {
@@ -32,7 +37,11 @@ export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknow
     ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
-  const res = await fetch(`${baseUrl()}${pathWithQuery}`, { method, headers, ...(method === 'POST' ? { body: text } : {}) });
+  const res = await fetch(`${baseUrl()}${pathWithQuery}`, {
+    method,
+    headers,
+    ...(method === 'POST' ? { body: text } : {}),
+  });
   return (await res.json()) as Envelope<T>;
 }
 

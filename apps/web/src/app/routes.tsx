@@ -5,23 +5,27 @@ import { FeaturePage } from '../components/feature-page.tsx';
 import {
   IconActivity,
   IconBattle,
-  IconBox,
   IconCard,
   IconCrown,
-  IconMall,
   IconRoll,
-  IconShield,
   IconTrophy,
   IconUpgrade,
   IconUser,
 } from '../components/icons.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { BasicInfoPage, PromotedUsersPage } from '../features/accounts/components/profile/personal-center-pages.tsx';
+import { BoxPage } from '../features/boxes/components/box-page.tsx';
 import { ErrorPage } from '../features/errors/components/error-page.tsx';
+import { FairnessPage } from '../features/fairness/components/fairness-page.tsx';
 import { HelpPage } from '../features/help/components/help-page.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
+import { InventoryPage } from '../features/inventory/components/inventory-page.tsx';
+import { InventorySection } from '../features/inventory/components/inventory-section.tsx';
+import { OpenRecordsPage, PublicOpenRecordsPage } from '../features/inventory/components/open-records-page.tsx';
+import { MallPage } from '../features/mall/components/mall-page.tsx';
 import { useHostInfo } from '../features/site/api/get-host-info.ts';
 import { VipPage } from '../features/vip/components/vip-page.tsx';
+import { AccountChangesPage } from '../features/wallet/components/account-changes-page.tsx';
 import { PATHS } from '../lib/paths.ts';
 import { AppLayout } from './layout.tsx';
 
@@ -42,16 +46,11 @@ const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] =
   { path: PATHS.card, key: 'card', icon: <IconCard size={26} /> },
   { path: PATHS.cardDetails, key: 'cardDetails', icon: <IconCard size={26} /> },
   { path: PATHS.cardMy, key: 'cardMy', icon: <IconCard size={26} /> },
-  { path: PATHS.unpack, key: 'unpack', icon: <IconBox size={26} /> },
   { path: PATHS.mail, key: 'mail', icon: <IconUser size={26} /> },
-  { path: PATHS.vipUnpackingRecord, key: 'unpackingRecord', icon: <IconBox size={26} /> },
-  { path: PATHS.userinfoInventory, key: 'userinfoInventory', icon: <IconUser size={26} /> },
   { path: PATHS.userinfoRecharge, key: 'userinfoRecharge', icon: <IconUser size={26} /> },
   { path: PATHS.userinfoCard, key: 'userinfoCard', icon: <IconCard size={26} /> },
-  { path: PATHS.fairness, key: 'fairness', icon: <IconShield size={26} /> },
   { path: PATHS.vipActivity, key: 'vipActivity', icon: <IconActivity size={26} /> },
   { path: PATHS.vipDailyTasks, key: 'vipDailyTasks', icon: <IconActivity size={26} /> },
-  { path: PATHS.vipShoppingMall, key: 'vipShoppingMall', icon: <IconMall size={26} /> },
   { path: PATHS.vipJewelry, key: 'vipJewelry', icon: <IconCrown size={26} /> },
   { path: PATHS.vipUnpackingKing, key: 'vipUnpackingKing', icon: <IconTrophy size={26} /> },
   { path: PATHS.worldCup, key: 'worldCup', icon: <IconTrophy size={26} /> },
@@ -92,7 +91,21 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: PATHS.vip, element: <VipPage /> },
       { path: PATHS.notFound, element: <ErrorPage code={404} /> },
-      { path: PATHS.inventory, element: <BasicInfoPage /> },
+      { path: PATHS.box, element: <BoxPage /> },
+      { path: PATHS.fairness, element: <FairnessPage /> },
+      {
+        path: PATHS.inventory,
+        element: (
+          <BasicInfoPage>
+            <InventorySection />
+          </BasicInfoPage>
+        ),
+      },
+      { path: PATHS.userinfoInventory, element: <InventoryPage /> },
+      { path: PATHS.unpack, element: <OpenRecordsPage /> },
+      { path: PATHS.vipUnpackingRecord, element: <PublicOpenRecordsPage /> },
+      { path: PATHS.vipShoppingMall, element: <MallPage /> },
+      { path: PATHS.accountRecord, element: <AccountChangesPage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
       { path: PATHS.extension, element: <PromotedUsersPage /> },

@@ -12,6 +12,8 @@ export const PATHS = {
   battleHistory: '/battle/history',
   rollDetails: '/roll/details',
   upgradeHistory: '/upgrade/history',
+  /** The account change record (ours: the spec names no such page, the ledger makes it cheap). */
+  accountRecord: '/personalCenter/account',
   userinfoBasic: '/userinfo/basic',
   userinfoExtension: '/userinfo/extension',
   userinfoInventory: '/userinfo/inventory',
@@ -28,7 +30,13 @@ export const PATHS = {
   vipRollDetails: '/vipRoll/details',
   newYearActivity: '/newYearActivity',
   help: '/help',
+  /** One box: its contents, odds and the opening reel. */
+  box: '/box/:boxId',
 } as const;
+
+export function boxPath(boxId: number): string {
+  return `/box/${boxId}`;
+}
 
 export function helpPath(page: string): string {
   return `${PATHS.help}/${page}`;

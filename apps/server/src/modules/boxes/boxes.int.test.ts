@@ -23,7 +23,7 @@ describe('boxes', () => {
   let list: BoxListResponse;
   let box: { box_id: number; price: number };
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: { BOX_TICKER_DELAY_MS: '0' } });
     a = await registerUser(t, { nick_name: '开箱人' });
     list = (await t.api<BoxListResponse>('GET', BOX_PATHS.list)).body.data;
     const starter = list.categories.flatMap((c) => c.boxes).find((b) => b.name === '新手箱');
@@ -165,5 +165,19 @@ describe('boxes', () => {
     expect(res.body.data.total).toBe(26);
     expect(res.body.data.list).toHaveLength(5);
     expect(res.body.data.list[0]?.nick_name).toBe('开箱人');
+  });
+
+  it('puts every win of Restricted or better on the tickers', async () => {
+    const own = (await as<{ list: SelfHistoryEntry[] }>('GET', `${BOX_PATHS.selfHistory}?page_size=100`)).body.data;
+    const notable = own.list.filter((e) => e.quality >= 3 || e.cost_price >= 1_000_000);
+    const tickers = await Promise.all(
+      [1, 2].map((type) =>
+        t.api<{ infos: { user_id: number }[] }>('GET', `/site/v1/get-reward-history?reward_type=${type}`),
+      ),
+    );
+    const mine = tickers.flatMap((r) => r.body.data.infos).filter((e) => e.user_id === a.userId);
+    expect(notable.length).toBeGreaterThan(0);
+    const big = notable.filter((e) => e.cost_price >= 1_000_000).length;
+    expect(mine).toHaveLength(Math.min(big, 20) + Math.min(notable.length - big, 20));
   });
 });

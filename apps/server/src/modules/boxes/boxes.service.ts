@@ -43,6 +43,11 @@ export const DEFAULT_BIG_WIN_UNITS = 1_000_000;
 export const TICKER_MIN_QUALITY = 3;
 /** Box openings shown on the tickers carry this game_type. */
 export const BOX_GAME_TYPE = 1;
+/**
+ * Wins reach the tickers only after the opener's reel has landed (5 s spin + a margin), so the
+ * ticker never gives the result away while the reel is still turning.
+ */
+export const TICKER_DELAY_MS = 6_000;
 const CACHE_MS = 5_000;
 
 interface ItemInfo {
@@ -71,6 +76,8 @@ export interface BoxesDeps {
   ledger: Ledger;
   site: SiteService;
   bigWinUnits?: number;
+  /** Defaults to TICKER_DELAY_MS. */
+  tickerDelayMs?: number;
 }
 
 /**
@@ -436,7 +443,10 @@ export function createBoxesService(deps: BoxesDeps) {
 
       if (result === null) return replay(userId, input.request_id, input.box_id, input.count, locale);
       // The tickers are a courtesy: a failure there must not turn a committed opening into an error.
-      await rewardsAfterCommit(userId, box, result.items).catch(() => undefined);
+      const announce = () => rewardsAfterCommit(userId, box, result.items).catch(() => undefined);
+      const delay = deps.tickerDelayMs ?? TICKER_DELAY_MS;
+      if (delay <= 0) await announce();
+      else setTimeout(announce, delay).unref();
       return result;
     },
 

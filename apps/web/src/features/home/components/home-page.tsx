@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconBox } from '../../../components/icons.tsx';
+import { BoxCatalog } from '../../boxes/components/box-catalog.tsx';
 import { ActivityList } from './activity-list.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
 
@@ -16,9 +16,7 @@ export function HomePage() {
             {t('home.boxes')}
           </h2>
         </header>
-        <div className="panel">
-          <EmptyState title={t('home.noBoxes')} hint={t('home.noBoxesHint')} />
-        </div>
+        <BoxCatalog />
       </section>
       <ActivityList />
     </div>

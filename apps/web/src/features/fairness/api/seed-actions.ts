@@ -1,0 +1,32 @@
+import { FAIRNESS_PATHS, seedResponse } from '@kaixiang/shared/boxes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api.ts';
+import { rollsQueryRoot } from './get-rolls.ts';
+import { seedQueryOptions } from './get-seed.ts';
+
+/**
+ * Changing the client seed or rotating changes what the seed panel shows; rotating also reveals
+ * the server seed of every roll made with the old pair, so the roll list refetches too.
+ */
+function useRefreshAfter() {
+  const queryClient = useQueryClient();
+  return (data: unknown) => {
+    const parsed = seedResponse.safeParse(data);
+    if (parsed.success) queryClient.setQueryData(seedQueryOptions.queryKey, parsed.data);
+    void queryClient.invalidateQueries({ queryKey: seedQueryOptions.queryKey });
+    void queryClient.invalidateQueries({ queryKey: rollsQueryRoot });
+  };
+}
+
+export function useSetClientSeed() {
+  const onSuccess = useRefreshAfter();
+  return useMutation({
+    mutationFn: (clientSeed: string) => apiPost<unknown>(FAIRNESS_PATHS.setClientSeed, { client_seed: clientSeed }),
+    onSuccess,
+  });
+}
+
+export function useRotateSeed() {
+  const onSuccess = useRefreshAfter();
+  return useMutation({ mutationFn: () => apiPost<unknown>(FAIRNESS_PATHS.rotate, {}), onSuccess });
+}

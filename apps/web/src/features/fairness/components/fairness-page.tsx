@@ -1,0 +1,45 @@
+import type { SelfHistoryEntry } from '@kaixiang/shared/boxes';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconShield } from '../../../components/icons.tsx';
+import { useLoggedIn } from '../../../lib/session.ts';
+import { RollList } from './roll-list.tsx';
+import { SeedPanel } from './seed-panel.tsx';
+import { Verifier } from './verifier.tsx';
+import '../fairness.css';
+
+const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5'] as const;
+
+/** `/fairness`: how a roll is made, the player's seeds, and a verifier that recomputes any roll. */
+export function FairnessPage() {
+  const { t } = useTranslation();
+  const loggedIn = useLoggedIn();
+  const [selected, setSelected] = useState<SelfHistoryEntry | null>(null);
+
+  return (
+    <div className="page fairness-page">
+      <header className="page-head">
+        <span className="page-head__icon">
+          <IconShield size={26} />
+        </span>
+        <div>
+          <h1>{t('fairness.title')}</h1>
+          <p>{t('fairness.subtitle')}</p>
+        </div>
+      </header>
+      <div className="fairness-page__top">
+        <section className="panel fairness-how" aria-labelledby="fairness-how-title">
+          <h2 id="fairness-how-title">{t('fairness.how.title')}</h2>
+          <ol>
+            {STEPS.map((step) => (
+              <li key={step}>{t(`fairness.how.${step}`)}</li>
+            ))}
+          </ol>
+        </section>
+        <SeedPanel />
+      </div>
+      {loggedIn && <RollList selectedId={selected?.id ?? null} onSelect={setSelected} />}
+      <Verifier selected={selected} onClear={() => setSelected(null)} />
+    </div>
+  );
+}
