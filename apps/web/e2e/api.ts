@@ -65,7 +65,7 @@ export interface Player {
 export async function registerPlayer(nickName: string): Promise<Player> {
   const mobile = `139${String(randomInt(100_000_000)).padStart(8, '0')}`;
   const password = 'play1234';
-  const cap = await api<{ captcha_id: string }>('GET', '/sms/v1/captcha');
+  const cap = await api<{ captcha_id: string }>('POST', '/sms/v1/captcha');
   const answer = (await outbox()).captchas.find((c) => c.captcha_id === cap.data.captcha_id)?.answer;
   const sent = await api('POST', '/sms/v1/code', {
     mobile,

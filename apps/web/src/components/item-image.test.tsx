@@ -12,6 +12,9 @@ describe('item pictures', () => {
     expect(screen.getByRole('img', { name: 'AK-47 | 红线' }).getAttribute('src')).toBe('/img/items/12.svg');
     fireEvent.error(screen.getByRole('img', { name: 'AK-47 | 红线' }));
     expect(screen.getByRole('img', { name: 'AK-47 | 红线' }).tagName.toLowerCase()).toBe('svg');
+    // The CDN failed once: the next picture from it goes straight to the local drawing.
+    render(<ItemImage src="https://cdn.example/m4.webp" itemId={13} alt="M4A4 | 咆哮" />);
+    expect(screen.getByRole('img', { name: 'M4A4 | 咆哮' }).getAttribute('src')).toBe('/img/items/13.svg');
   });
 
   it('item card shows name, rarity, wear and the price floored to 2 decimals', () => {

@@ -14,15 +14,31 @@ export interface ItemImageProps {
 }
 
 /**
+ * Hosts whose images failed to load in this page's life: once the CDN is unreachable, later
+ * pictures (a reel of 50 tiles, a result dialog) go straight to the local drawing instead of
+ * each waiting for its own failure.
+ */
+const failedHosts = new Set<string>();
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url, window.location.href).host;
+  } catch {
+    return '';
+  }
+}
+
+/**
  * An item picture: the given (CDN) address first, then the locally drawn SVG, then a neutral
  * silhouette, so a broken image icon never shows.
  */
 export function ItemImage({ src, alt, itemId, className }: ItemImageProps) {
   const candidates = [src, itemId !== undefined ? localItemImage(itemId) : ''].filter(Boolean);
-  const [index, setIndex] = useState(0);
+  const firstCandidate = () => (src && failedHosts.has(hostOf(src)) ? 1 : 0);
+  const [index, setIndex] = useState(firstCandidate);
   // A new item restarts at its first candidate.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the item changes
-  useEffect(() => setIndex(0), [src, itemId]);
+  useEffect(() => setIndex(firstCandidate()), [src, itemId]);
   const current = candidates[index];
   if (!current) {
     return (
@@ -43,7 +59,10 @@ export function ItemImage({ src, alt, itemId, className }: ItemImageProps) {
       alt={alt}
       loading="lazy"
       draggable={false}
-      onError={() => setIndex((i) => i + 1)}
+      onError={() => {
+        if (index === 0 && src && hostOf(src) !== window.location.host) failedHosts.add(hostOf(src));
+        setIndex((i) => i + 1);
+      }}
     />
   );
 }
