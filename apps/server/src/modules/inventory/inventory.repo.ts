@@ -27,6 +27,8 @@ const SORTS = {
   time_asc: [asc(userItems.createdAt), asc(userItems.id)],
   price_desc: [desc(userItems.priceUnits), desc(userItems.id)],
   price_asc: [asc(userItems.priceUnits), asc(userItems.id)],
+  /** Most recently changed first (retrieval records). */
+  updated_desc: [desc(userItems.updatedAt), desc(userItems.id)],
 } as const;
 
 const nameColumn = (locale: Locale) =>
@@ -42,6 +44,8 @@ export const inventoryRepo = {
     q: {
       userId: number;
       statuses: readonly number[] | null;
+      /** Only items from this source (e.g. 'mall'). */
+      source?: string | undefined;
       quality?: number | undefined;
       keyword?: string | undefined;
       locale: Locale;
@@ -52,6 +56,7 @@ export const inventoryRepo = {
   ): Promise<{ rows: ListedItem[]; total: number }> {
     const conds: SQL[] = [eq(userItems.userId, q.userId)];
     if (q.statuses) conds.push(inArray(userItems.status, [...q.statuses]));
+    if (q.source !== undefined) conds.push(eq(userItems.source, q.source));
     if (q.quality !== undefined) conds.push(eq(itemDefs.quality, q.quality));
     const keyword = q.keyword?.trim();
     if (keyword) conds.push(ilike(nameColumn(q.locale), likeLiteral(keyword)));

@@ -1,11 +1,10 @@
 import { ITEM_STATUS } from '@kaixiang/shared/inventory';
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
 import { userItems } from '../../db/schema/items.ts';
 import { mallItems, mallOrders } from '../../db/schema/mall.ts';
-import { tradeOffers } from '../../db/schema/trade.ts';
-import type { ListedItem } from '../inventory/inventory.repo.ts';
+import { inventoryRepo, type ListedItem } from '../inventory/inventory.repo.ts';
 
 const itemColumns = {
   zhCn: itemDefs.nameZhCn,
@@ -97,43 +96,19 @@ export const mallRepo = {
     return { rows, total: total?.n ?? 0 };
   },
 
-  /** The user's mall-bought items on their way out (or out), newest first. */
-  async retrievals(
+  /** The user's mall-bought items on their way out (or out), most recently changed first. */
+  retrievals(
     db: Db,
     q: { userId: number; limit: number; offset: number },
   ): Promise<{ rows: ListedItem[]; total: number }> {
-    const where = and(
-      eq(userItems.userId, q.userId),
-      eq(userItems.source, 'mall'),
-      inArray(userItems.status, RETRIEVAL_STATUSES),
-    );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          item: userItems,
-          ...itemColumns,
-          offerExpiresAt: tradeOffers.expiresAt,
-          offerState: tradeOffers.state,
-        })
-        .from(userItems)
-        .innerJoin(itemDefs, eq(itemDefs.id, userItems.itemDefId))
-        .leftJoin(tradeOffers, eq(tradeOffers.id, userItems.offerId))
-        .where(where)
-        .orderBy(desc(userItems.updatedAt), desc(userItems.id))
-        .limit(q.limit)
-        .offset(q.offset),
-      db.select({ n: count() }).from(userItems).where(where),
-    ]);
-    return {
-      rows: rows.map((r) => ({
-        item: r.item,
-        names: { zhCn: r.zhCn, zhTw: r.zhTw, en: r.en },
-        image: r.image,
-        quality: r.quality,
-        offerExpiresAt: r.offerExpiresAt,
-        offerState: r.offerState,
-      })),
-      total: total?.n ?? 0,
-    };
+    return inventoryRepo.list(db, {
+      userId: q.userId,
+      statuses: RETRIEVAL_STATUSES,
+      source: 'mall',
+      locale: 'zh-CN',
+      sort: 'updated_desc',
+      limit: q.limit,
+      offset: q.offset,
+    });
   },
 };
