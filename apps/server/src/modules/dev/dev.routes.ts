@@ -22,6 +22,7 @@ export function devRoutes(deps: { site: SiteService; db: Db }): FastifyPluginAsy
 <h1>开发工具 · Dev tools</h1><p>Only outside production.</p>
 <ul><li><a href="/dev/outbox" style="color:#4fc3f7">/dev/outbox</a>: sandbox SMS and e-mail codes, live captcha answers (JSON: /dev/outbox.json).</li>
 <li><a href="/dev/trade-bot" style="color:#4fc3f7">/dev/trade-bot</a>: the sandbox trade bot: accept, decline, fail or expire item retrieval offers; switch its mode (JSON: /dev/trade-bot.json).</li>
+<li><code>POST /dev/test/credit</code> {user_id, amount, currency?}: credits a player (amount in 1/10000 yuan; currency coin, quota or point) from the test faucet, a balanced ledger transfer.</li>
 <li><code>POST /dev/test/ban</code> {user_id, banned}: bans (ends every login and socket) or lifts the ban.</li>
 <li><code>POST /dev/test/reward</code> {nick_name, price_units, big, game_type}: records a win and pushes it to the tickers.</li></ul>`),
     );
