@@ -33,7 +33,9 @@ describe('site shell in a browser', () => {
     await p.getByRole('list', { name: '大奖播报' }).waitFor();
     await p.locator('.announcement').getByText('公告', { exact: true }).waitFor();
     await p.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: '官方群' }).waitFor();
-    await p.getByText('暂无箱子').waitFor();
+    // The box catalogue: themed boxes and the real CS2 cases.
+    await p.getByRole('link', { name: '打开 新手箱' }).waitFor();
+    await p.getByRole('heading', { name: 'CS2 武器箱' }).waitFor();
     const footer = p.getByRole('contentinfo');
     await footer.getByText('注册用户').waitFor();
     await footer.getByText('炼金次数').waitFor();
@@ -50,7 +52,7 @@ describe('site shell in a browser', () => {
     await p.getByRole('button', { name: '切换语言' }).click();
     await p.getByRole('menuitemradio', { name: 'English' }).click();
     await p.getByRole('button', { name: 'Log in' }).waitFor();
-    await p.getByText('No cases yet').waitFor();
+    await p.getByRole('link', { name: 'Open Starter Box' }).waitFor();
     await p.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Arena/ }).waitFor();
     await p.getByRole('contentinfo').getByText('Registered users').waitFor();
     expect(await p.locator('html').getAttribute('lang')).toBe('en-US');
@@ -69,7 +71,7 @@ describe('site shell in a browser', () => {
     await p.waitForLoadState('networkidle');
     await screenshot(p, 'not-found');
     await p.getByRole('link', { name: '返回首页' }).click();
-    await p.getByText('暂无箱子').waitFor();
+    await p.getByRole('link', { name: '打开 新手箱' }).waitFor();
     await closePage();
   });
 
