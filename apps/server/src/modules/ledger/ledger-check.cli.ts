@@ -4,7 +4,8 @@ import { checkLedger } from './ledger-check.ts';
 
 /**
  * `npm run ledger:check`: verifies the ledger on the configured database (DATABASE_URL, else the
- * embedded PGlite under PGLITE_DIR). Exit code 1 when anything does not balance. Read-only.
+ * embedded PGlite under PGLITE_DIR, which only one process may open: stop the site first). Exit
+ * code 1 when anything does not balance. Read-only.
  */
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR, poolMax: 2 });
