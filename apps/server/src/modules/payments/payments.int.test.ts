@@ -1,0 +1,411 @@
+import { ERRORS } from '@kaixiang/shared/errors';
+import {
+  type CreateOrderResponse,
+  ORDER_STATUS,
+  ORDER_STATUS_EVENT,
+  ORDER_TTL_MS,
+  PAYMENT_PATHS,
+  type PayModeEntry,
+  type RechargeListResponse,
+} from '@kaixiang/shared/payments';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, login, registerUser, type TestUser } from '../../../test/support/accounts.ts';
+import { expectLedgerBalanced } from '../../../test/support/money.ts';
+import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { moneyTiers, payModes } from '../../db/schema/payments.ts';
+import { reversedRechargeBlocker } from '../inventory/inventory.hooks.ts';
+import { balancesOf } from '../ledger/ledger.ts';
+import { signedSandboxNotification } from './sandbox-pay.ts';
+
+const SECRET = 'kaixiang-dev-sandbox-pay-secret';
+const THROTTLE_GAP_MS = 5_001;
+
+describe('payments: tiers, channels, orders and the sandbox cashier', () => {
+  const clock = fakeClock();
+  let t: TestApp;
+  let tiers: RechargeListResponse['elems'];
+  const pushes: { room: string; type: string; data: unknown }[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ clock, env: { FIRST_RECHARGE_BONUS_BP: '1000' } });
+    t.rt.bus.subscribe((m) => pushes.push(m));
+    const u = await registerUser(t);
+    tiers = (await asUser<RechargeListResponse>(t, u.tokens.access_token, 'GET', PAYMENT_PATHS.rechargeList)).body.data
+      .elems;
+  });
+  afterAll(() => t.close());
+  afterEach(() => expectLedgerBalanced(t));
+
+  const tierOf = (yuan: number) => {
+    const tier = tiers.find((x) => x.money === yuan * 10_000);
+    if (!tier) throw new Error(`no tier of ${yuan}`);
+    return tier;
+  };
+  const create = (u: TestUser, body: Record<string, unknown>) =>
+    asUser<CreateOrderResponse>(t, u.tokens.access_token, 'POST', PAYMENT_PATHS.createOrder, body);
+  const order = async (u: TestUser, yuan: number, pay_model = 'alipay') => {
+    clock.advance(THROTTLE_GAP_MS);
+    const res = await create(u, { coin_recharge_id: tierOf(yuan).id, pay_model });
+    if (res.body.code !== 200) throw new Error(`create order: ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  };
+  const status = async (u: TestUser, sn: string) =>
+    (await asUser<{ status: number }>(t, u.tokens.access_token, 'GET', `${PAYMENT_PATHS.payStatus}?order_sn=${sn}`))
+      .body.data.status;
+  /** Past ORDER_TTL_MS the 15-minute access token has expired too: log in again. */
+  const relogin = async (u: TestUser) => {
+    const res = await login(t, u.mobile, u.password);
+    if (res.body.code !== 200) throw new Error(`login: ${JSON.stringify(res.body)}`);
+    u.tokens = res.body.data;
+  };
+  const coins = async (u: TestUser) => (await balancesOf(t.rt.database.db, u.userId)).coin;
+  const cashier = (sn: string, action: string) => t.app.inject({ method: 'POST', url: `/dev/cashier/${sn}/${action}` });
+  const notify = (payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/trade/v1/notify/sandbox',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('needs a login', async () => {
+    for (const path of [PAYMENT_PATHS.rechargeList, PAYMENT_PATHS.payModes, PAYMENT_PATHS.isFirstRecharge]) {
+      expect((await t.api('GET', path)).body.code).toBe(401);
+    }
+    expect(
+      (await t.api('POST', PAYMENT_PATHS.createOrder, { body: { coin_recharge_id: 1, pay_model: 'alipay' } })).body
+        .code,
+    ).toBe(401);
+  });
+
+  it('lists the tiers with their bonus shares and the USDT rate, and the channels by sort_id descending', async () => {
+    const u = await registerUser(t);
+    const list = await asUser<RechargeListResponse>(
+      t,
+      u.tokens.access_token,
+      'GET',
+      `${PAYMENT_PATHS.rechargeList}?pay_mode=alipay&device=1`,
+    );
+    expect(list.body.data.exchange_rate).toBe(76_000);
+    expect(list.body.data.elems.map((e) => e.money)).toEqual(
+      [10, 50, 100, 200, 500, 1000, 2000, 5000].map((y) => y * 10_000),
+    );
+    expect(list.body.data.elems[3]).toMatchObject({ addition_money: 500, avatar_title: '黄金' });
+    const modes = await asUser<{ list: PayModeEntry[] }>(
+      t,
+      u.tokens.access_token,
+      'GET',
+      `${PAYMENT_PATHS.payModes}?platform=1`,
+    );
+    // crypto_pay is off until the USDT watcher exists.
+    expect(modes.body.data.list.map((m) => m.pay_mode)).toEqual(['alipay', 'wechat_pay', 'union_pay']);
+    const sorts = modes.body.data.list.map((m) => m.sort_id);
+    expect(sorts).toEqual([...sorts].sort((a, b) => b - a));
+  });
+
+  it('refuses a second order within 5 s with 操作频繁，请稍微再试', async () => {
+    const u = await registerUser(t);
+    const first = await order(u, 100);
+    expect(first).toMatchObject({ price: 1_000_000, real_price: 1_000_000, extra_std_money: 30_000 });
+    expect(first.expire_time).toBe(clock.now() + ORDER_TTL_MS);
+    expect(first.pay_data_url).toBe(`/dev/cashier/${first.order_sn}`);
+    clock.advance(4_000);
+    const again = await create(u, { coin_recharge_id: tierOf(100).id, pay_model: 'alipay' });
+    expect(again.body).toMatchObject({ code: ERRORS.RECHARGE_TOO_FREQUENT.code, msg: '操作频繁，请稍微再试' });
+    clock.advance(1_000);
+    expect((await create(u, { coin_recharge_id: tierOf(100).id, pay_model: 'alipay' })).body.code).toBe(200);
+  });
+
+  it('refuses a tier below 10 CNY, an unknown tier and a coupon', async () => {
+    const u = await registerUser(t);
+    const [small] = await t.rt.database.db
+      .insert(moneyTiers)
+      .values({ moneyUnits: 50_000, avatarTitle: '小额', enabled: true })
+      .returning();
+    clock.advance(THROTTLE_GAP_MS);
+    expect((await create(u, { coin_recharge_id: small?.id, pay_model: 'alipay' })).body.code).toBe(
+      ERRORS.RECHARGE_BELOW_MINIMUM.code,
+    );
+    await t.rt.database.db
+      .update(moneyTiers)
+      .set({ enabled: false })
+      .where(eq(moneyTiers.id, small?.id as number));
+    expect((await create(u, { coin_recharge_id: 999_999, pay_model: 'alipay' })).body).toMatchObject({
+      code: ERRORS.RECHARGE_TIER_REQUIRED.code,
+      msg: '请选择充值金额',
+    });
+    expect(
+      (await create(u, { coin_recharge_id: tierOf(10).id, pay_model: 'alipay', card_coupon_id: 7 })).body.code,
+    ).toBe(ERRORS.COUPON_UNAVAILABLE.code);
+  });
+
+  it('keeps WeChat Pay within 9000 CNY a day, expired orders not counted, other channels free', async () => {
+    const u = await registerUser(t);
+    const big = await order(u, 5000, 'wechat_pay');
+    await order(u, 2000, 'wechat_pay');
+    await order(u, 2000, 'wechat_pay'); // 9000 exactly
+    clock.advance(THROTTLE_GAP_MS);
+    const over = await create(u, { coin_recharge_id: tierOf(10).id, pay_model: 'wechat_pay' });
+    expect(over.body.code).toBe(ERRORS.WECHAT_DAILY_LIMIT.code);
+    await order(u, 5000, 'alipay');
+    // An order that expired unpaid frees its share of the limit.
+    clock.advance(ORDER_TTL_MS);
+    await relogin(u);
+    await t.app.payments.service.expireOrders();
+    expect(await status(u, big.order_sn)).toBe(ORDER_STATUS.expired);
+    await order(u, 5000, 'wechat_pay');
+  });
+
+  it('answers 暂无可用支付渠道，请稍后重试 for a channel that is off, and when every channel is off', async () => {
+    const u = await registerUser(t);
+    clock.advance(THROTTLE_GAP_MS);
+    const crypto = await create(u, { coin_recharge_id: tierOf(100).id, pay_model: 'crypto_pay', chain: 'trc20' });
+    expect(crypto.body).toMatchObject({
+      code: ERRORS.PAY_CHANNEL_UNAVAILABLE.code,
+      msg: '暂无可用支付渠道，请稍后重试',
+    });
+    const db = t.rt.database.db;
+    const before = await db.select().from(payModes);
+    await db.update(payModes).set({ enabled: false });
+    try {
+      const modes = await asUser<{ list: PayModeEntry[] }>(t, u.tokens.access_token, 'GET', PAYMENT_PATHS.payModes);
+      expect(modes.body.data.list).toEqual([]);
+      expect((await create(u, { coin_recharge_id: tierOf(100).id, pay_model: 'alipay' })).body.code).toBe(
+        ERRORS.PAY_CHANNEL_UNAVAILABLE.code,
+      );
+    } finally {
+      for (const m of before) await db.update(payModes).set({ enabled: m.enabled }).where(eq(payModes.id, m.id));
+    }
+  });
+
+  it('credits a sandbox payment once though notified twice: money, tier bonus, first-recharge bonus; pushes order_status 2', async () => {
+    const u = await registerUser(t);
+    expect(
+      (await asUser<{ first_recharge: boolean }>(t, u.tokens.access_token, 'GET', PAYMENT_PATHS.isFirstRecharge)).body
+        .data.first_recharge,
+    ).toBe(true);
+    const o = await order(u, 200);
+    expect(await status(u, o.order_sn)).toBe(ORDER_STATUS.pending);
+    const page = await t.app.inject({ method: 'GET', url: `/dev/cashier/${o.order_sn}` });
+    expect(page.body).toContain('沙箱收银台');
+    const paid = await cashier(o.order_sn, 'pay');
+    expect(paid.statusCode).toBe(200);
+    const deliveries = (paid.json() as { data: { deliveries: { status: number; text: string }[] } }).data.deliveries;
+    expect(deliveries).toEqual([
+      { status: 200, text: 'success' },
+      { status: 200, text: 'success' },
+    ]);
+    // 200 + 5 % tier bonus + 10 % first-recharge bonus.
+    expect(await coins(u)).toBe(2_000_000 + 100_000 + 200_000);
+    expect(await status(u, o.order_sn)).toBe(ORDER_STATUS.paid);
+    await new Promise((r) => setTimeout(r, 10));
+    const mine = pushes.filter((p) => p.room === `user:${u.userId}` && p.type === ORDER_STATUS_EVENT);
+    expect(mine.map((p) => p.data)).toEqual([{ order_sn: o.order_sn, status: 2 }]);
+    expect(
+      (await asUser<{ first_recharge: boolean }>(t, u.tokens.access_token, 'GET', PAYMENT_PATHS.isFirstRecharge)).body
+        .data.first_recharge,
+    ).toBe(false);
+
+    // The second recharge gets the tier bonus only.
+    const next = await order(u, 50);
+    await cashier(next.order_sn, 'pay');
+    expect(await coins(u)).toBe(2_300_000 + 500_000 + 10_000);
+    // The record shows the kinds the player can read.
+    const { body } = await asUser<{ list: { kind: string; amount: number; memo: string }[] }>(
+      t,
+      u.tokens.access_token,
+      'GET',
+      '/usercenter/v1/user/get-account-change-record',
+    );
+    expect(body.data.list.map((e) => e.kind).sort()).toEqual([
+      'recharge',
+      'recharge',
+      'recharge_bonus',
+      'recharge_bonus',
+      'recharge_bonus',
+    ]);
+  });
+
+  it('credits nothing for a tampered, wrongly signed, stale, wrong-amount or unknown-order notification', async () => {
+    const u = await registerUser(t);
+    const o = await order(u, 100);
+    const base = { event: 'paid' as const, order_sn: o.order_sn, txn_id: 'T-forged-1', amount: o.real_price };
+    const good = signedSandboxNotification(SECRET, { ...base, timestamp: clock.now() });
+    const tampered = JSON.stringify({ ...good, amount: 50_000_000 });
+    const otherOrder = JSON.stringify({ ...good, order_sn: 'KX000' });
+    const wrongKey = JSON.stringify(
+      signedSandboxNotification('someone-elses-secret-key', { ...base, timestamp: clock.now() }),
+    );
+    const stale = JSON.stringify(signedSandboxNotification(SECRET, { ...base, timestamp: clock.now() - 10 * 60_000 }));
+    const wrongAmount = JSON.stringify(
+      signedSandboxNotification(SECRET, { ...base, amount: 1, timestamp: clock.now() }),
+    );
+    const unknown = JSON.stringify(
+      signedSandboxNotification(SECRET, { ...base, order_sn: 'KX404', timestamp: clock.now() }),
+    );
+    for (const payload of [
+      tampered,
+      otherOrder,
+      wrongKey,
+      stale,
+      wrongAmount,
+      unknown,
+      '{"event":"paid"}',
+      'nonsense',
+    ]) {
+      const res = await notify(payload);
+      expect(res.statusCode, payload).toBe(400);
+    }
+    expect(await coins(u)).toBe(0);
+    expect(await status(u, o.order_sn)).toBe(ORDER_STATUS.pending);
+    // The untouched one is accepted.
+    expect((await notify(JSON.stringify(good))).body).toBe('success');
+    expect(await coins(u)).toBe(1_000_000 + 30_000 + 100_000);
+  });
+
+  it('marks a failed payment 4 and a pending order past its expiry 3 (订单已过期), pushed to the player', async () => {
+    const u = await registerUser(t);
+    const failed = await order(u, 10);
+    expect((await cashier(failed.order_sn, 'fail')).statusCode).toBe(200);
+    expect(await status(u, failed.order_sn)).toBe(ORDER_STATUS.failed);
+    const o = await order(u, 10);
+    clock.advance(ORDER_TTL_MS - 1);
+    await relogin(u);
+    expect(await status(u, o.order_sn)).toBe(ORDER_STATUS.pending);
+    clock.advance(1);
+    await relogin(u);
+    // pay-status says 3 at once; the job then writes it and pushes it.
+    expect(await status(u, o.order_sn)).toBe(ORDER_STATUS.expired);
+    await t.app.payments.tick();
+    await new Promise((r) => setTimeout(r, 10));
+    const mine = pushes
+      .filter((p) => p.room === `user:${u.userId}` && p.type === ORDER_STATUS_EVENT)
+      .map((p) => p.data);
+    expect(mine).toEqual([
+      { order_sn: failed.order_sn, status: 4 },
+      { order_sn: o.order_sn, status: 3 },
+    ]);
+    expect(await coins(u)).toBe(0);
+  });
+
+  it('still credits a payment that arrives after its order expired (the written rule), once', async () => {
+    const u = await registerUser(t);
+    const o = await order(u, 500);
+    const late = await cashier(o.order_sn, 'late');
+    expect(late.statusCode).toBe(200);
+    clock.advance(ORDER_TTL_MS);
+    await relogin(u);
+    await t.app.payments.service.expireOrders();
+    expect(await status(u, o.order_sn)).toBe(ORDER_STATUS.expired);
+    expect(await coins(u)).toBe(0);
+    clock.advance(1_000);
+    const due = await t.app.inject({ method: 'POST', url: '/dev/cashier/deliver-due' });
+    expect((due.json() as { data: { delivered: number } }).data.delivered).toBe(1);
+    expect(await status(u, o.order_sn)).toBe(ORDER_STATUS.paid);
+    expect(await coins(u)).toBe(5_000_000 + 300_000 + 500_000);
+    // Delivered again (a provider retry): nothing more.
+    expect((await t.app.inject({ method: 'POST', url: '/dev/cashier/deliver-due' })).json()).toMatchObject({
+      data: { delivered: 0 },
+    });
+    expect(await coins(u)).toBe(5_800_000);
+  });
+
+  it('a reversed (charged-back) recharge blocks item retrieval; the credit itself stays', async () => {
+    const u = await registerUser(t);
+    const blocker = reversedRechargeBlocker(t.rt.database.db);
+    const o = await order(u, 10);
+    await cashier(o.order_sn, 'pay');
+    expect(await blocker(u.userId)).toBeNull();
+    expect((await cashier(o.order_sn, 'reverse')).statusCode).toBe(200);
+    expect(await status(u, o.order_sn)).toBe(ORDER_STATUS.reversed);
+    expect(await blocker(u.userId)).toBe('RETRIEVE_BLOCKED_UNPAID');
+    expect(await coins(u)).toBe(100_000 + 10_000);
+  });
+
+  it('shows an order to its owner only', async () => {
+    const u = await registerUser(t);
+    const v = await registerUser(t);
+    const o = await order(u, 10);
+    const res = await asUser(t, v.tokens.access_token, 'GET', `${PAYMENT_PATHS.payStatus}?order_sn=${o.order_sn}`);
+    expect(res.body.code).toBe(ERRORS.ORDER_NOT_FOUND.code);
+  });
+});
+
+describe('payments in production', () => {
+  it('has no sandbox cashier and takes no orders without a real adapter', async () => {
+    const t = await startTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SIGN_SECRET: 'prod-sign-secret-0123456789',
+        TOKEN_SECRET: 'prod-token-secret-0123456789-abcdefgh',
+        ID_HASH_SECRET: 'prod-id-hash-secret-0123456789-abcdefgh',
+        PUBLIC_ORIGIN: 'https://example.test',
+      },
+    });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/dev/cashier/KX1' })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/trade/v1/notify/sandbox', payload: {} })).statusCode,
+      ).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('one notification delivered many times on PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('credits once when delivered 50 times in parallel and 50 times in sequence', async () => {
+    const u = await registerUser(t);
+    const tiers = (await asUser<RechargeListResponse>(t, u.tokens.access_token, 'GET', PAYMENT_PATHS.rechargeList)).body
+      .data.elems;
+    const tier = tiers.find((x) => x.money === 1_000_000);
+    const res = await asUser<CreateOrderResponse>(t, u.tokens.access_token, 'POST', PAYMENT_PATHS.createOrder, {
+      coin_recharge_id: tier?.id,
+      pay_model: 'alipay',
+    });
+    const o = res.body.data;
+    const n = { event: 'paid' as const, order_sn: o.order_sn, txn_id: 'T-parallel-1', amount: o.real_price };
+    const send = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/trade/v1/notify/sandbox',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    // The same bytes 25 times and 25 fresh signatures (a provider's retries), all at once.
+    const same = JSON.stringify(signedSandboxNotification(SECRET, { ...n, timestamp: t.rt.clock.now() }));
+    const parallel = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        send(i % 2 ? same : JSON.stringify(signedSandboxNotification(SECRET, { ...n, timestamp: t.rt.clock.now() }))),
+      ),
+    );
+    expect(parallel.map((r) => r.body)).toEqual(Array(50).fill('success'));
+    for (let i = 0; i < 50; i++) {
+      expect((await send(same)).body).toBe('success');
+    }
+    expect((await balancesOf(t.rt.database.db, u.userId)).coin).toBe(1_000_000 + 30_000);
+    await expectLedgerBalanced(t);
+  });
+
+  it('makes one order out of 10 sent at once (the 5 s throttle holds under concurrency)', async () => {
+    const u = await registerUser(t);
+    const tiers = (await asUser<RechargeListResponse>(t, u.tokens.access_token, 'GET', PAYMENT_PATHS.rechargeList)).body
+      .data.elems;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        asUser(t, u.tokens.access_token, 'POST', PAYMENT_PATHS.createOrder, {
+          coin_recharge_id: tiers[0]?.id,
+          pay_model: 'wechat_pay',
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.body.code).sort();
+    expect(codes).toEqual([200, ...Array(9).fill(ERRORS.RECHARGE_TOO_FREQUENT.code)]);
+  });
+});

@@ -1,0 +1,102 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { moneyTiers, payModes, rechargeOrders } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** SQL only (STYLE.md §1); every method takes the connection or transaction it runs in. */
+export const paymentsRepo = {
+  tiers: (db: Db | Tx) =>
+    db.select().from(moneyTiers).where(eq(moneyTiers.enabled, true)).orderBy(asc(moneyTiers.sort), asc(moneyTiers.id)),
+
+  tier: async (db: Db | Tx, id: number) =>
+    (
+      await db
+        .select()
+        .from(moneyTiers)
+        .where(and(eq(moneyTiers.id, id), eq(moneyTiers.enabled, true)))
+    )[0] ?? null,
+
+  enabledModes: (db: Db | Tx) =>
+    db.select().from(payModes).where(eq(payModes.enabled, true)).orderBy(desc(payModes.sortId), asc(payModes.id)),
+
+  /** Serialises one player's order creation (the 5 s throttle and the WeChat limit read then write). */
+  lockUser: async (tx: Tx, userId: number) =>
+    (await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')).length > 0,
+
+  lastOrderAt: async (tx: Tx, userId: number) => {
+    const [row] = await tx
+      .select({ at: rechargeOrders.createdAt })
+      .from(rechargeOrders)
+      .where(eq(rechargeOrders.userId, userId))
+      .orderBy(desc(rechargeOrders.createdAt))
+      .limit(1);
+    return row?.at ?? null;
+  },
+
+  /** Pending and paid amounts of one channel since a moment (expired and failed orders do not count). */
+  channelTotalSince: async (tx: Tx, userId: number, payMode: string, since: Date) => {
+    const [row] = await tx
+      .select({ total: sql<string>`coalesce(sum(${rechargeOrders.realPriceUnits}), 0)` })
+      .from(rechargeOrders)
+      .where(
+        and(
+          eq(rechargeOrders.userId, userId),
+          eq(rechargeOrders.payMode, payMode),
+          gte(rechargeOrders.createdAt, since),
+          inArray(rechargeOrders.status, [1, 2]),
+        ),
+      );
+    return Number(row?.total ?? 0);
+  },
+
+  insertOrder: async (tx: Tx, row: typeof rechargeOrders.$inferInsert) =>
+    (await tx.insert(rechargeOrders).values(row).returning())[0] as typeof rechargeOrders.$inferSelect,
+
+  order: async (db: Db | Tx, orderSn: string) =>
+    (await db.select().from(rechargeOrders).where(eq(rechargeOrders.orderSn, orderSn)))[0] ?? null,
+
+  orderForUpdate: async (tx: Tx, orderSn: string) =>
+    (await tx.select().from(rechargeOrders).where(eq(rechargeOrders.orderSn, orderSn)).for('update'))[0] ?? null,
+
+  setStatus: (tx: Tx, id: number, set: Partial<typeof rechargeOrders.$inferInsert>) =>
+    tx.update(rechargeOrders).set(set).where(eq(rechargeOrders.id, id)),
+
+  hasPaidOrder: async (db: Db | Tx, userId: number) =>
+    (
+      await db
+        .select({ id: rechargeOrders.id })
+        .from(rechargeOrders)
+        .where(and(eq(rechargeOrders.userId, userId), inArray(rechargeOrders.status, [2, 5])))
+        .limit(1)
+    ).length > 0,
+
+  hasReversedOrder: async (db: Db | Tx, userId: number) =>
+    (
+      await db
+        .select({ id: rechargeOrders.id })
+        .from(rechargeOrders)
+        .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 5)))
+        .limit(1)
+    ).length > 0,
+
+  /** Pending orders past their expiry become expired; returns them (for the pushes). */
+  expireDue: (db: Db | Tx, now: Date, limit: number) =>
+    db
+      .update(rechargeOrders)
+      .set({ status: 3 })
+      .where(
+        and(
+          // Re-checked on the row itself: a payment that settled it meanwhile wins.
+          eq(rechargeOrders.status, 1),
+          inArray(
+            rechargeOrders.id,
+            db
+              .select({ id: rechargeOrders.id })
+              .from(rechargeOrders)
+              .where(and(eq(rechargeOrders.status, 1), lte(rechargeOrders.expiresAt, now)))
+              .limit(limit),
+          ),
+        ),
+      )
+      .returning({ userId: rechargeOrders.userId, orderSn: rechargeOrders.orderSn }),
+};

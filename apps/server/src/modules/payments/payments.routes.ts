@@ -1,0 +1,89 @@
+import { ok } from '@kaixiang/shared/envelope';
+import {
+  createOrderRequest,
+  createOrderResponse,
+  isFirstRechargeResponse,
+  PAYMENT_PATHS,
+  payModesQuery,
+  payModesResponse,
+  payStatusQuery,
+  payStatusResponse,
+  rechargeListQuery,
+  rechargeListResponse,
+} from '@kaixiang/shared/payments';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf } from '../../http/envelope-schema.ts';
+import { authOf } from '../accounts/authenticate.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+/** Path prefix of provider notifications: exempt from the client request signature (app.ts). */
+export const NOTIFY_PATH_PREFIX = '/api/trade/v1/notify/';
+
+/** trade/v1/*: schema in, schema out, call the service (STYLE.md §1). */
+export function paymentsRoutes(
+  payments: PaymentsService,
+  providers: readonly PaymentProvider[],
+  authenticate: (req: FastifyRequest) => Promise<void>,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = { preHandler: authenticate };
+    const tags = ['payments'];
+
+    app.get(
+      PAYMENT_PATHS.rechargeList,
+      {
+        ...auth,
+        schema: { tags, querystring: rechargeListQuery, response: { 200: envelopeOf(rechargeListResponse) } },
+      },
+      async () => ok(await payments.rechargeList()),
+    );
+    app.get(
+      PAYMENT_PATHS.payModes,
+      { ...auth, schema: { tags, querystring: payModesQuery, response: { 200: envelopeOf(payModesResponse) } } },
+      async () => ok(await payments.payModes()),
+    );
+    app.get(
+      PAYMENT_PATHS.isFirstRecharge,
+      { ...auth, schema: { tags, response: { 200: envelopeOf(isFirstRechargeResponse) } } },
+      async (req) => ok(await payments.isFirstRecharge(authOf(req).userId)),
+    );
+    app.post(
+      PAYMENT_PATHS.createOrder,
+      { ...auth, schema: { tags, body: createOrderRequest, response: { 200: envelopeOf(createOrderResponse) } } },
+      async (req) => ok(await payments.createOrder(authOf(req).userId, req.body)),
+    );
+    app.get(
+      PAYMENT_PATHS.payStatus,
+      { ...auth, schema: { tags, querystring: payStatusQuery, response: { 200: envelopeOf(payStatusResponse) } } },
+      async (req) => ok(await payments.payStatus(authOf(req).userId, req.query.order_sn)),
+    );
+
+    // Provider → us. Not signed by our client scheme but by the provider's own; answered with the
+    // provider's acknowledgement text. A refused notification gets 400 and credits nothing.
+    app.post(
+      '/trade/v1/notify/:provider',
+      { schema: { tags, params: z.object({ provider: z.string().max(32) }) } },
+      async (req, reply) => {
+        const provider = providers.find((p) => p.name === req.params.provider);
+        if (!provider) return reply.status(404).type('text/plain').send('unknown provider');
+        const verified = provider.verify({ body: req.rawBody?.toString('utf8') ?? '', headers: req.headers });
+        if (!verified.ok) {
+          req.log.warn({ provider: provider.name, reason: verified.reason }, 'payment notification refused');
+          return reply.status(400).type('text/plain').send(provider.ack.fail);
+        }
+        const outcome = await payments.handleNotification(provider.name, verified);
+        if (outcome.result === 'rejected') {
+          req.log.warn(
+            { provider: provider.name, order_sn: verified.orderSn, reason: outcome.reason },
+            'payment notification refused',
+          );
+          return reply.status(400).type('text/plain').send(provider.ack.fail);
+        }
+        return reply.type('text/plain').send(provider.ack.ok);
+      },
+    );
+  };
+}

@@ -1,0 +1,155 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { PAY_MODES } from '@kaixiang/shared/payments';
+import type { Clock } from '../../infra/clock.ts';
+import type { NotificationEvent, PaymentProvider, Rejected, VerifiedNotification } from './payment-provider.ts';
+
+/**
+ * The sandbox payment provider (non-production only) and its cashier: the cashier plays the
+ * provider's side, the adapter ours. A notification is JSON
+ * `{event, order_sn, txn_id, amount, timestamp, nonce, sign}` with
+ * sign = hex HMAC-SHA256(secret, "amount=…&event=…&nonce=…&order_sn=…&timestamp=…&txn_id=…")
+ * (keys sorted, sign left out), the way Alipay and WeChat sign theirs. docs/_parts/payments.md.
+ */
+export const SANDBOX_PROVIDER = 'sandbox';
+/** A notification signed longer ago than this is refused as stale (a captured one replayed later). */
+export const NOTIFY_MAX_AGE_MS = 5 * 60 * 1000;
+
+export interface SandboxNotification {
+  event: NotificationEvent;
+  order_sn: string;
+  txn_id: string;
+  amount: number;
+  timestamp: number;
+  nonce: string;
+  sign: string;
+}
+
+export function sandboxCanonical(fields: Record<string, string | number>): string {
+  return Object.keys(fields)
+    .filter((k) => k !== 'sign')
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('&');
+}
+
+export function sandboxSign(secret: string, fields: Record<string, string | number>): string {
+  return createHmac('sha256', secret).update(sandboxCanonical(fields)).digest('hex');
+}
+
+export function signedSandboxNotification(
+  secret: string,
+  n: Omit<SandboxNotification, 'sign' | 'nonce'> & { nonce?: string },
+): SandboxNotification {
+  const unsigned = { ...n, nonce: n.nonce ?? randomBytes(12).toString('hex') };
+  return { ...unsigned, sign: sandboxSign(secret, unsigned) };
+}
+
+export function createSandboxProvider(deps: {
+  secret: string;
+  clock: Clock;
+  /** Prefix of pay_data_url (the public origin), '' for a path the web resolves itself. */
+  origin: string;
+}): PaymentProvider {
+  return {
+    name: SANDBOX_PROVIDER,
+    payModes: PAY_MODES.filter((m) => m !== 'crypto_pay'),
+    ack: { ok: 'success', fail: 'fail' },
+    payAddress: (order) => `${deps.origin}/dev/cashier/${encodeURIComponent(order.orderSn)}`,
+    verify(raw): VerifiedNotification | Rejected {
+      let n: Partial<SandboxNotification>;
+      try {
+        n = JSON.parse(raw.body) as Partial<SandboxNotification>;
+      } catch {
+        return { ok: false, reason: 'malformed' };
+      }
+      const { event, order_sn, txn_id, amount, timestamp, nonce, sign } = n;
+      if (
+        (event !== 'paid' && event !== 'failed' && event !== 'reversed') ||
+        typeof order_sn !== 'string' ||
+        typeof txn_id !== 'string' ||
+        !/^[\w-]{1,64}$/.test(txn_id) ||
+        !Number.isSafeInteger(amount) ||
+        !Number.isSafeInteger(timestamp) ||
+        typeof nonce !== 'string' ||
+        typeof sign !== 'string'
+      ) {
+        return { ok: false, reason: 'malformed' };
+      }
+      const expected = Buffer.from(
+        sandboxSign(deps.secret, {
+          event,
+          order_sn,
+          txn_id,
+          amount: amount as number,
+          timestamp: timestamp as number,
+          nonce,
+        }),
+        'hex',
+      );
+      const given = Buffer.from(sign, 'hex');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return { ok: false, reason: 'bad_signature' };
+      if (Math.abs(deps.clock.now() - (timestamp as number)) > NOTIFY_MAX_AGE_MS) return { ok: false, reason: 'stale' };
+      return { ok: true, event, orderSn: order_sn, txnId: txn_id, amountUnits: amount as number };
+    },
+  };
+}
+
+/** Posts a notification body to our notify endpoint, as the provider's server would. */
+export type Deliver = (body: string) => Promise<{ status: number; text: string }>;
+
+/**
+ * The provider side of the sandbox: what happens when a person presses 支付, 失败 or 延迟 on the
+ * cashier page. A payment is notified twice (providers retry until acknowledged, and do send
+ * duplicates); a late one is held until the order's expiry has passed and then delivered by
+ * deliverDue() (the payments job calls it).
+ */
+export function createSandboxCashier(deps: { secret: string; clock: Clock; deliver: Deliver }) {
+  const held: { dueAtMs: number; n: Omit<SandboxNotification, 'sign' | 'nonce' | 'timestamp'> }[] = [];
+  const send = (n: Omit<SandboxNotification, 'sign' | 'nonce' | 'timestamp'>) =>
+    // Each delivery is signed when sent, with its own nonce and time, as a provider's retry is.
+    deps.deliver(JSON.stringify(signedSandboxNotification(deps.secret, { ...n, timestamp: deps.clock.now() })));
+  const txnId = () => `SBX${deps.clock.now()}${randomBytes(6).toString('hex')}`;
+
+  return {
+    async pay(order: { orderSn: string; realPriceUnits: number }) {
+      const n = { event: 'paid' as const, order_sn: order.orderSn, txn_id: txnId(), amount: order.realPriceUnits };
+      const first = await send(n);
+      const second = await send(n);
+      return { txn_id: n.txn_id, deliveries: [first, second] };
+    },
+    async fail(order: { orderSn: string; realPriceUnits: number }) {
+      const n = { event: 'failed' as const, order_sn: order.orderSn, txn_id: txnId(), amount: order.realPriceUnits };
+      return { txn_id: n.txn_id, deliveries: [await send(n)] };
+    },
+    /** Pays now but notifies only after the order expired (plus a second). */
+    late(order: { orderSn: string; realPriceUnits: number; expiresAtMs: number }) {
+      const n = { event: 'paid' as const, order_sn: order.orderSn, txn_id: txnId(), amount: order.realPriceUnits };
+      held.push({ dueAtMs: order.expiresAtMs + 1_000, n });
+      return { txn_id: n.txn_id, deliver_after: order.expiresAtMs + 1_000 };
+    },
+    /** The provider takes a paid order's money back (a chargeback). */
+    async reverse(order: { orderSn: string; realPriceUnits: number; txnId: string }) {
+      const n = {
+        event: 'reversed' as const,
+        order_sn: order.orderSn,
+        txn_id: order.txnId,
+        amount: order.realPriceUnits,
+      };
+      return { txn_id: n.txn_id, deliveries: [await send(n)] };
+    },
+    /** Delivers held notifications whose time has come; returns how many. */
+    async deliverDue(): Promise<number> {
+      const now = deps.clock.now();
+      const due = held.filter((h) => h.dueAtMs <= now);
+      for (const h of due) {
+        held.splice(held.indexOf(h), 1);
+        await send(h.n);
+      }
+      return due.length;
+    },
+    held: () => held.map((h) => ({ order_sn: h.n.order_sn, due_at: h.dueAtMs })),
+  };
+}
+
+export type SandboxCashier = ReturnType<typeof createSandboxCashier>;

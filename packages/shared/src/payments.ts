@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * Contract of recharge (spec 2 §2 dialog 1, §3 money tier / pay modes / pay request / pay response,
+ * §4 recharge order, §5, §7, §9). Paths are relative to /api; amounts in units (1/10000 yuan);
+ * times epoch ms. Every call needs a logged-in player except the provider notify endpoint.
+ */
+export const PAYMENT_PATHS = {
+  /** GET ?pay_mode&device: the money tiers → {elems, exchange_rate}. */
+  rechargeList: '/trade/v1/get-recharge-list',
+  /** GET ?platform: the enabled channels, sorted by sort_id descending → {list}. */
+  payModes: '/trade/v1/get-pay-mode',
+  /** GET: whether the player has never had a paid order → {first_recharge}. */
+  isFirstRecharge: '/trade/v1/is-first-recharge',
+  /** POST createOrderRequest → createOrderResponse (the QR shows pay_data_url). */
+  createOrder: '/trade/v1/create-coin-order',
+  /** GET ?order_sn → {order_sn, status}; the dialog polls it every ORDER_POLL_MS. */
+  payStatus: '/trade/v1/pay-status',
+  /**
+   * POST by a payment provider (not by the web): its signed notification. `:provider` is the
+   * adapter name (sandbox today). Answers the provider's own acknowledgement, not the envelope.
+   */
+  notify: '/trade/v1/notify/:provider',
+} as const;
+
+/**
+ * The sandbox cashier (non-production only). pay_data_url of a sandbox order points at
+ * `GET /dev/cashier/:order_sn` (an HTML page for a person). Its buttons are plain calls:
+ * `POST /dev/cashier/:order_sn/pay` (pays: the notification is delivered twice, like a provider
+ * retrying), `POST /dev/cashier/:order_sn/fail` (the provider reports the payment failed) and
+ * `POST /dev/cashier/:order_sn/late` (pays, but the notification is held until the order expired).
+ */
+export const SANDBOX_CASHIER_PATH = '/dev/cashier';
+
+export const PAY_MODES = ['alipay', 'union_pay', 'wechat_pay', 'crypto_pay'] as const;
+export type PayMode = (typeof PAY_MODES)[number];
+export const USDT_CHAINS = ['trc20', 'erc20'] as const;
+export type UsdtChain = (typeof USDT_CHAINS)[number];
+
+/**
+ * Order statuses. 1, 2 and 3 are the spec's; 4 (the provider reported the payment failed: the
+ * dialog resets, spec 2 §4 "On pay failure the recharge state resets") and 5 (a paid order the
+ * provider reversed / charged back; blocks item retrieval) are ours.
+ */
+export const ORDER_STATUS = { pending: 1, paid: 2, expired: 3, failed: 4, reversed: 5 } as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+/** The QR (and its order) is valid this long; afterwards the dialog shows the refresh overlay. */
+export const ORDER_TTL_MS = 15 * 60 * 1000;
+/** A second create-coin-order within this window is refused: '操作频繁，请稍微再试'. */
+export const RECHARGE_THROTTLE_MS = 5_000;
+export const ORDER_POLL_MS = 3_000;
+/** Minimum top-up, 10 CNY (spec 2 §5, the FAQ). */
+export const MIN_RECHARGE_UNITS = 10 * 10_000;
+/** WeChat Pay: at most 9000 CNY of paid + pending orders per player per day (UTC+8 calendar day). */
+export const WECHAT_DAILY_LIMIT_UNITS = 9_000 * 10_000;
+/** Default exchange_rate: CNY per USDT × 10000 (7.6). */
+export const DEFAULT_EXCHANGE_RATE = 76_000;
+
+export const moneyTier = z.object({
+  id: z.number().int(),
+  /** Price of the tier in units; the coins credited. */
+  money: z.number().int(),
+  /** Bonus share in 1/10000 (500 = 5 %); shown as addition_money/100 percent. */
+  addition_money: z.number().int(),
+  avatar: z.string(),
+  avatar_title: z.string(),
+  days: z.number().int(),
+});
+export type MoneyTier = z.infer<typeof moneyTier>;
+
+export const rechargeListQuery = z.object({
+  pay_mode: z.string().optional(),
+  device: z.coerce.number().int().optional(),
+});
+export const rechargeListResponse = z.object({
+  elems: z.array(moneyTier),
+  /** CNY per USDT × 10000; the dialog shows exchange_rate / 10000 truncated to 2 decimals. */
+  exchange_rate: z.number().int(),
+});
+export type RechargeListResponse = z.infer<typeof rechargeListResponse>;
+
+export const payModeEntry = z.object({ id: z.number().int(), pay_mode: z.enum(PAY_MODES), sort_id: z.number().int() });
+export type PayModeEntry = z.infer<typeof payModeEntry>;
+export const payModesQuery = z.object({ platform: z.coerce.number().int().optional() });
+/** An empty list means '暂无可用支付渠道，请稍后重试'. */
+export const payModesResponse = z.object({ list: z.array(payModeEntry) });
+
+export const isFirstRechargeResponse = z.object({ first_recharge: z.boolean() });
+
+export const createOrderRequest = z.object({
+  coin_recharge_id: z.number().int(),
+  pay_model: z.enum(PAY_MODES),
+  /** A coupon (user_card_id); 0 or absent means none. Coupons are not available yet: refused. */
+  card_coupon_id: z.number().int().optional(),
+  chain: z.enum(USDT_CHAINS).optional(),
+  device: z.number().int().optional(),
+  /** crypto_pay only: 10000 × the CNY amount. */
+  amount: z.number().int().optional(),
+});
+export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
+
+export const createOrderResponse = z.object({
+  order_sn: z.string(),
+  /** What the QR encodes; a sandbox order's opens the sandbox cashier page. */
+  pay_data_url: z.string(),
+  /** Amount payable in units. */
+  real_price: z.number().int(),
+  /** Bonus coins credited on payment, in units. */
+  extra_std_money: z.number().int(),
+  /** The tier's money (coins credited) in units. */
+  price: z.number().int(),
+  expire_time: z.number().int(),
+  /** crypto_pay only (not available yet). */
+  crypto_amount: z.string().optional(),
+  crypto_address: z.string().optional(),
+  chain: z.enum(USDT_CHAINS).optional(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
+
+export const payStatusQuery = z.object({ order_sn: z.string().min(1).max(64) });
+export const payStatusResponse = z.object({ order_sn: z.string(), status: z.number().int() });
+export type PayStatusResponse = z.infer<typeof payStatusResponse>;
+
+/**
+ * Socket event on room user:{id} after a commit changed one of the player's orders (paid: 2;
+ * expired: 3; failed: 4). A money_modify push follows a payment with the new balances.
+ */
+export const ORDER_STATUS_EVENT = 'order_status';
+export interface OrderStatusPush {
+  order_sn: string;
+  status: OrderStatus;
+}
