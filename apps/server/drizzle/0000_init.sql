@@ -243,6 +243,47 @@ CREATE TABLE "ledger_transfers" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "mails" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"title_zh_cn" text NOT NULL,
+	"title_zh_tw" text DEFAULT '' NOT NULL,
+	"title_en" text DEFAULT '' NOT NULL,
+	"content_zh_cn" text DEFAULT '' NOT NULL,
+	"content_zh_tw" text DEFAULT '' NOT NULL,
+	"content_en" text DEFAULT '' NOT NULL,
+	"coins_units" bigint DEFAULT 0 NOT NULL,
+	"items" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"has_appendix" boolean NOT NULL,
+	"source" text NOT NULL,
+	"source_key" text,
+	"read_at" timestamp with time zone,
+	"received_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "mails_coins_ck" CHECK ("mails"."coins_units" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "redeem_code_uses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"mail_id" integer,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "redeem_codes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"coins_units" bigint DEFAULT 0 NOT NULL,
+	"items" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"usage_limit" integer,
+	"used_count" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "redeem_codes_usage_ck" CHECK ("redeem_codes"."usage_limit" is null or "redeem_codes"."used_count" <= "redeem_codes"."usage_limit"),
+	CONSTRAINT "redeem_codes_coins_ck" CHECK ("redeem_codes"."coins_units" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "mall_items" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"item_def_id" integer NOT NULL,
@@ -273,6 +314,66 @@ CREATE TABLE "quota_exchanges" (
 	"amount_units" bigint NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "quota_exchanges_amount_ck" CHECK ("quota_exchanges"."amount_units" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "money_tiers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"money_units" bigint NOT NULL,
+	"addition_bp" integer DEFAULT 0 NOT NULL,
+	"avatar" text DEFAULT '' NOT NULL,
+	"avatar_title" text DEFAULT '' NOT NULL,
+	"days" integer DEFAULT 0 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	CONSTRAINT "money_tiers_money_ck" CHECK ("money_tiers"."money_units" > 0),
+	CONSTRAINT "money_tiers_addition_ck" CHECK ("money_tiers"."addition_bp" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "pay_modes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"pay_mode" text NOT NULL,
+	"sort_id" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "recharge_orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_sn" text NOT NULL,
+	"user_id" integer NOT NULL,
+	"tier_id" integer NOT NULL,
+	"pay_mode" text NOT NULL,
+	"provider" text NOT NULL,
+	"amount_units" bigint NOT NULL,
+	"real_price_units" bigint NOT NULL,
+	"bonus_units" bigint DEFAULT 0 NOT NULL,
+	"status" smallint DEFAULT 1 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"provider_txn_id" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"paid_at" timestamp with time zone,
+	CONSTRAINT "recharge_orders_status_ck" CHECK ("recharge_orders"."status" between 1 and 5),
+	CONSTRAINT "recharge_orders_amount_ck" CHECK ("recharge_orders"."amount_units" > 0 and "recharge_orders"."real_price_units" > 0 and "recharge_orders"."bonus_units" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "invite_rebates" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_sn" text NOT NULL,
+	"inviter_id" integer NOT NULL,
+	"invitee_id" integer NOT NULL,
+	"recharge_units" bigint NOT NULL,
+	"rebate_units" bigint NOT NULL,
+	"rate_bp" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "pickup_prizes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"day" text NOT NULL,
+	"rank" smallint NOT NULL,
+	"user_id" integer NOT NULL,
+	"value_units" bigint NOT NULL,
+	"prize_units" bigint NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "activities" (
@@ -404,6 +505,59 @@ CREATE TABLE "users" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "command_claims" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"tier_id" integer NOT NULL,
+	"period_start" timestamp with time zone NOT NULL,
+	"amount_units" bigint NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "command_locks" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"locked_until" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "command_tiers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"type" smallint NOT NULL,
+	"money_units" bigint NOT NULL,
+	"reward_units" bigint NOT NULL,
+	"key" text NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "command_tiers_type_ck" CHECK ("command_tiers"."type" in (1, 2, 3)),
+	CONSTRAINT "command_tiers_amounts_ck" CHECK ("command_tiers"."money_units" >= 0 and "command_tiers"."reward_units" > 0),
+	CONSTRAINT "command_tiers_key_ck" CHECK (char_length("command_tiers"."key") between 1 and 200)
+);
+--> statement-breakpoint
+CREATE TABLE "vip_claims" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"level" smallint NOT NULL,
+	"amount_units" bigint NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "vip_levels" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"level" smallint NOT NULL,
+	"threshold_units" bigint NOT NULL,
+	"reward_units" bigint NOT NULL,
+	"bonus_bp" integer NOT NULL,
+	"red_packet_units" bigint NOT NULL,
+	"upgrade_desc" text DEFAULT '' NOT NULL,
+	CONSTRAINT "vip_levels_level_ck" CHECK ("vip_levels"."level" between 0 and 10),
+	CONSTRAINT "vip_levels_amounts_ck" CHECK ("vip_levels"."threshold_units" >= 0 and "vip_levels"."reward_units" >= 0 and "vip_levels"."red_packet_units" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "vip_members" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"deducted_units" bigint DEFAULT 0 NOT NULL,
+	"retained_month" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "session_retired_tokens" ADD CONSTRAINT "session_retired_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transfer_id_ledger_transfers_id_fk" FOREIGN KEY ("transfer_id") REFERENCES "public"."ledger_transfers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -423,15 +577,29 @@ CREATE INDEX "pk_rooms_state_idx" ON "pk_rooms" USING btree ("room_state");--> s
 CREATE INDEX "user_items_user_idx" ON "user_items" USING btree ("user_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "user_items_status_idx" ON "user_items" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "user_items_user_time_idx" ON "user_items" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "user_items_created_idx" ON "user_items" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_accounts_owner_uq" ON "ledger_accounts" USING btree ("owner","currency");--> statement-breakpoint
 CREATE INDEX "ledger_accounts_user_idx" ON "ledger_accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id","id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_transfer_idx" ON "ledger_entries" USING btree ("transfer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_transfers_idem_uq" ON "ledger_transfers" USING btree ("idem_key");--> statement-breakpoint
+CREATE INDEX "mails_user_idx" ON "mails" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "mails_source_key_uq" ON "mails" USING btree ("source_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "redeem_code_uses_uq" ON "redeem_code_uses" USING btree ("code_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "redeem_codes_code_uq" ON "redeem_codes" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "mall_items_item_uq" ON "mall_items" USING btree ("item_def_id","exter");--> statement-breakpoint
 CREATE UNIQUE INDEX "mall_orders_request_uq" ON "mall_orders" USING btree ("user_id","request_id");--> statement-breakpoint
 CREATE INDEX "mall_orders_user_idx" ON "mall_orders" USING btree ("user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "quota_exchanges_request_uq" ON "quota_exchanges" USING btree ("user_id","request_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "money_tiers_money_uq" ON "money_tiers" USING btree ("money_units");--> statement-breakpoint
+CREATE UNIQUE INDEX "pay_modes_mode_uq" ON "pay_modes" USING btree ("pay_mode");--> statement-breakpoint
+CREATE UNIQUE INDEX "recharge_orders_sn_uq" ON "recharge_orders" USING btree ("order_sn");--> statement-breakpoint
+CREATE UNIQUE INDEX "recharge_orders_txn_uq" ON "recharge_orders" USING btree ("provider","provider_txn_id");--> statement-breakpoint
+CREATE INDEX "recharge_orders_user_idx" ON "recharge_orders" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "recharge_orders_pending_idx" ON "recharge_orders" USING btree ("status","expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "invite_rebates_order_uq" ON "invite_rebates" USING btree ("order_sn");--> statement-breakpoint
+CREATE INDEX "invite_rebates_inviter_idx" ON "invite_rebates" USING btree ("inviter_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "pickup_prizes_day_rank_uq" ON "pickup_prizes" USING btree ("day","rank");--> statement-breakpoint
 CREATE UNIQUE INDEX "bgm_tracks_link_uq" ON "bgm_tracks" USING btree ("link");--> statement-breakpoint
 CREATE UNIQUE INDEX "nav_items_path_uq" ON "nav_items" USING btree ("path");--> statement-breakpoint
 CREATE UNIQUE INDEX "trade_offers_bot_offer_uq" ON "trade_offers" USING btree ("bot","bot_offer_id");--> statement-breakpoint
@@ -440,4 +608,9 @@ CREATE INDEX "trade_offers_pending_idx" ON "trade_offers" USING btree ("expires_
 CREATE UNIQUE INDEX "users_mobile_uq" ON "users" USING btree ("mobile");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_steam_id_uq" ON "users" USING btree ("steam_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "users_super_invite_code_uq" ON "users" USING btree ("super_invite_code");
+CREATE UNIQUE INDEX "users_super_invite_code_uq" ON "users" USING btree ("super_invite_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "command_claims_uq" ON "command_claims" USING btree ("user_id","tier_id","period_start");--> statement-breakpoint
+CREATE UNIQUE INDEX "command_tiers_key_uq" ON "command_tiers" USING btree ("key");--> statement-breakpoint
+CREATE UNIQUE INDEX "vip_claims_user_level_uq" ON "vip_claims" USING btree ("user_id","level");--> statement-breakpoint
+CREATE INDEX "vip_claims_user_idx" ON "vip_claims" USING btree ("user_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "vip_levels_level_uq" ON "vip_levels" USING btree ("level");

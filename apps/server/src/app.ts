@@ -19,14 +19,24 @@ import { createBoxesService } from './modules/boxes/boxes.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { steamSandboxRoutes } from './modules/dev/steam-sandbox.routes.ts';
+import { reversedRechargeBlocker } from './modules/inventory/inventory.hooks.ts';
 import { createInventoryModule } from './modules/inventory/inventory.module.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { tradeBotDevRoutes } from './modules/inventory/trade-bot.dev-routes.ts';
 import { ledgerDevRoutes } from './modules/ledger/ledger.dev-routes.ts';
 import { createLedger } from './modules/ledger/ledger.ts';
+import { mailDevRoutes } from './modules/mail/mail.dev-routes.ts';
+import { createMailModule } from './modules/mail/mail.module.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { registerPayments } from './modules/payments/payments.module.ts';
+import { NOTIFY_PATH_PREFIX } from './modules/payments/payments.routes.ts';
+import { onRecharge } from './modules/promotion/invite.service.ts';
+import { createPromotionModule } from './modules/promotion/promotion.module.ts';
+import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { vipModule } from './modules/vip/vip.module.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
 import { installSocket } from './realtime/socket-hub.ts';
 import type { Runtime } from './runtime.ts';
@@ -64,7 +74,8 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     nonces: rt.nonces,
     now: () => rt.clock.now(),
     // The OpenID provider redirects the browser here; the assertion is verified by OpenID instead.
-    exempt: (path) => path === `/api${ACCOUNT_PATHS.steamCallback}`,
+    // Payment providers sign their notifications their own way (modules/payments verifies it).
+    exempt: (path) => path === `/api${ACCOUNT_PATHS.steamCallback}` || path.startsWith(NOTIFY_PATH_PREFIX),
   });
 
   await app.register(swagger, {
@@ -151,13 +162,31 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
   await app.register(walletModule(rt, ledger, accounts.authenticate), { prefix: '/api' });
-  const inventory = createInventoryModule(rt, { ledger, log: app.log });
+  await app.register(vipModule(rt, ledger, accounts.authenticate).routes, { prefix: '/api' });
+  const inventory = createInventoryModule(rt, {
+    ledger,
+    log: app.log,
+    retrievalBlocker: reversedRechargeBlocker(rt.database.db),
+  });
   app.decorate('inventory', inventory);
   await app.register(inventoryRoutes(inventory, accounts.authenticate), { prefix: '/api' });
+  const mail = createMailModule(rt, ledger);
+  app.decorate('mail', mail.mail);
+  await app.register(mailRoutes(mail.mail, mail.redeem, accounts.authenticate), { prefix: '/api' });
+  const promotion = createPromotionModule(rt, ledger);
+  app.decorate('promotion', promotion);
+  await app.register(promotionRoutes(promotion.ranking, promotion.invite, accounts.authenticate), { prefix: '/api' });
+  await registerPayments(app, rt, {
+    ledger,
+    authenticate: accounts.authenticate,
+    // The inviter's rebate is paid in the same transaction as the recharge it comes from.
+    onPaid: (lt, paid) => onRecharge(lt, paid),
+  });
   if (config.NODE_ENV !== 'production') {
     await app.register(ledgerDevRoutes({ db: rt.database.db, ledger }));
     await app.register(tradeBotDevRoutes({ db: rt.database.db, inventory }));
     await app.register(devRoutes({ site, db: rt.database.db }));
+    await app.register(mailDevRoutes({ redeem: mail.redeem }));
     await app.register(outboxRoutes({ db: rt.database.db, clock: rt.clock, users: accounts.users }));
     if (accounts.steamSandbox) {
       await app.register(

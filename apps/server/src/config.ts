@@ -72,6 +72,12 @@ export const configSchema = z
       .enum(['auto_accept', 'manual', 'decline', 'trade_restricted', 'private_inventory', 'invalid_link', 'bot_fault'])
       .optional(),
     SANDBOX_TRADE_DELAY_MS: intVar(5_000, 0, 3_600_000),
+    /** Payment adapter (modules/payments); only the sandbox exists so far, and never takes orders in production. */
+    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** HMAC key of the sandbox cashier's notifications. */
+    SANDBOX_PAY_SECRET: z.string().min(16).default('kaixiang-dev-sandbox-pay-secret'),
+    /** First-recharge bonus in 1/10000 of the first paid tier's money (0: none). */
+    FIRST_RECHARGE_BONUS_BP: intVar(0, 0, 10_000),
   })
   .superRefine((c, ctx) => {
     if (c.SMS_PROVIDER === 'tencent') {

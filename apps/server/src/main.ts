@@ -2,7 +2,9 @@ import { SITE_EVENTS, SITE_ROOM } from '@kaixiang/shared/socket';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createScheduler } from './infra/scheduler.ts';
+import { createLedger } from './modules/ledger/ledger.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { createVipService } from './modules/vip/vip.service.ts';
 import { createRuntime } from './runtime.ts';
 
 /** Process entry: config → runtime (migrate, seed) → app → listen → scheduled loops. */
@@ -44,6 +46,24 @@ async function main() {
   });
   scheduler.every('inventory:retention', 60_000, async (signal) => {
     await app.inventory.retention.run(signal);
+  });
+  // Finished days' pickup ranking prizes (China days): the prize rows and ledger keys pay each once.
+  scheduler.every('promotion:pickup-prizes', 60_000, async () => {
+    await app.promotion.ranking.payFinishedDays();
+  });
+  // VIP monthly retention: each month boundary is applied once per player (retained_month) and the
+  // scan runs once per boundary per process, so a frequent check is cheap and a missed one harmless.
+  const vip = createVipService({
+    db: rt.database.db,
+    clock: rt.clock,
+    ledger: createLedger({ db: rt.database.db, bus: rt.bus, clock: rt.clock, transaction: rt.transaction }),
+  });
+  scheduler.every('vip:retention', 600_000, async (signal) => {
+    await vip.runRetention(signal);
+  });
+  // Pending recharge orders past their expiry become '订单已过期' (status 3).
+  scheduler.every('payments:expire', 10_000, async () => {
+    await app.payments.tick();
   });
 
   let stopping = false;

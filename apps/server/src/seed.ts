@@ -3,7 +3,10 @@ import { seedAccounts } from './modules/accounts/accounts.seed.ts';
 import { seedBoxes } from './modules/boxes/boxes.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
 import { seedLedger } from './modules/ledger/ledger.ts';
+import { seedPayments } from './modules/payments/payments.seed.ts';
+import { seedPromotion } from './modules/promotion/promotion.seed.ts';
 import { seedSite } from './modules/site/site.seed.ts';
+import { seedVip } from './modules/vip/vip.seed.ts';
 import { seedMall } from './modules/wallet/mall.seed.ts';
 
 /** Every module's seed, in dependency order. Each is idempotent. */
@@ -14,4 +17,7 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedSite(db, nowMs);
   await seedAccounts(db);
   await seedLedger(db);
+  await seedPromotion(db);
+  await seedVip(db);
+  await seedPayments(db);
 }

@@ -60,6 +60,11 @@ export const TRANSFER_KINDS = [
   'trade_link_bonus',
   'recharge',
   'recharge_bonus',
+  'vip_award',
+  'command_reward',
+  'mail_appendix',
+  'invite_rebate',
+  'pickup_prize',
   'correction',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];

@@ -39,6 +39,8 @@ export const userItems = pgTable(
     index('user_items_status_idx').on(t.status, t.createdAt),
     // The warehouse log: every item of a player, newest first, whatever its status.
     index('user_items_user_time_idx').on(t.userId, t.createdAt),
+    // The pickup ranking: every item got on one day.
+    index('user_items_created_idx').on(t.createdAt),
     check('user_items_status_ck', sql`${t.status} between 0 and 4`),
     check('user_items_price_ck', sql`${t.priceUnits} >= 0`),
   ],

@@ -5,6 +5,7 @@ import { checkIdentity, chinaDay, type IdentityType, normalizeIdNumber } from '@
 import { checkNickName, checkTradeLink, sanitizeNickName } from '@kaixiang/shared/validation';
 import { AppError } from '../../http/app-error.ts';
 import { balancesOf, postTransfer } from '../ledger/ledger.ts';
+import { vipStatusOf } from '../vip/vip.service.ts';
 import type { AccountsDeps } from './accounts.deps.ts';
 import { accountsRepo as repo, type UserRow } from './accounts.repo.ts';
 import { avatarUrl } from './auth.service.ts';
@@ -35,7 +36,7 @@ export function createUserService(deps: AccountsDeps, codes: CodesService, sessi
 
   return {
     async detail(userId: number): Promise<UserDetail> {
-      const [u, balances] = await Promise.all([load(userId), balancesOf(db, userId)]);
+      const [u, balances, vip] = await Promise.all([load(userId), balancesOf(db, userId), vipStatusOf(db, userId)]);
       return {
         user_id: u.id,
         nick_name: u.nickName,
@@ -48,10 +49,11 @@ export function createUserService(deps: AccountsDeps, codes: CodesService, sessi
         invite_user_id: u.inviteUserId,
         super_invite_code: u.superInviteCode ?? '',
         real_name: u.realName ? `${[...u.realName][0]}${'*'.repeat(Math.max(1, [...u.realName].length - 1))}` : '',
-        vip_level: u.vipLevel,
+        // Computed from the ledger (modules/vip); users.vip_level is kept in step by the same call.
+        vip_level: vip.level,
         account_type: u.accountType,
-        recharge_num: 0,
-        is_recharged: false,
+        recharge_num: vip.rechargeUnits,
+        is_recharged: vip.rechargeUnits > 0,
         is_crypto: false,
         mobile: u.mobile ? `${u.mobile.slice(0, 3)}****${u.mobile.slice(7)}` : '',
         email: u.email ?? '',

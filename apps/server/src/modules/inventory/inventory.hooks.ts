@@ -15,6 +15,19 @@ export type RetrievalBlocker = (userId: number) => Promise<ErrorKey | null>;
 export const noRetrievalBlocker: RetrievalBlocker = async () => null;
 
 /**
+ * The recharge rule (docs/_parts/payments.md): a player with a reversed (charged-back) recharge
+ * order may not retrieve items until an operator settles it, because the money that bought them
+ * was taken back. A pending order does not block: an abandoned QR expires by itself, and blocking
+ * on it would let the recharge dialog lock a player out of their items.
+ */
+export function reversedRechargeBlocker(db: Db | Tx): RetrievalBlocker {
+  return async (userId) => {
+    const r = await db.execute(sql`select 1 from recharge_orders where user_id = ${userId} and status = 5 limit 1`);
+    return ((r as unknown as { rows: unknown[] }).rows ?? []).length > 0 ? 'RETRIEVE_BLOCKED_UNPAID' : null;
+  };
+}
+
+/**
  * Whether the player ever recharged: a ledger transfer of kind `recharge` credited one of their
  * accounts. It decides the retention period (8 hours vs 30 days). Walks the player's entries via
  * ledger_entries_account_idx; the recharge issue may replace it by a flag on the user.

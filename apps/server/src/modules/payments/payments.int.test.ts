@@ -226,6 +226,22 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
     ]);
   });
 
+  it("pays the inviter's rebate in the payment's own transaction, once", async () => {
+    const inviter = await registerUser(t);
+    const detail = await asUser<{ super_invite_code: string }>(
+      t,
+      inviter.tokens.access_token,
+      'GET',
+      '/usercenter/v1/user/detail',
+    );
+    const invitee = await registerUser(t, { invite_code: detail.body.data.super_invite_code });
+    const o = await order(invitee, 100);
+    await cashier(o.order_sn, 'pay');
+    await cashier(o.order_sn, 'pay');
+    // 5 % (the default invite_rebate_bp) of the tier money, bonuses not included.
+    expect(await coins(inviter)).toBe(50_000);
+  });
+
   it('credits nothing for a tampered, wrongly signed, stale, wrong-amount or unknown-order notification', async () => {
     const u = await registerUser(t);
     const o = await order(u, 100);

@@ -4,7 +4,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { cashierDevRoutes } from './cashier.dev-routes.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { paymentsRoutes } from './payments.routes.ts';
-import { createPaymentsService } from './payments.service.ts';
+import { createPaymentsService, type PaymentsDeps } from './payments.service.ts';
 import { createSandboxCashier, createSandboxProvider, type SandboxCashier } from './sandbox-pay.ts';
 
 declare module 'fastify' {
@@ -22,7 +22,11 @@ declare module 'fastify' {
 export async function registerPayments(
   app: FastifyInstance,
   rt: Runtime,
-  deps: { ledger: Ledger; authenticate: (req: FastifyRequest) => Promise<void> },
+  deps: {
+    ledger: Ledger;
+    authenticate: (req: FastifyRequest) => Promise<void>;
+    onPaid?: PaymentsDeps['onPaid'];
+  },
 ) {
   const { config } = rt;
   const sandboxAllowed = config.NODE_ENV !== 'production' && config.PAYMENT_PROVIDER === 'sandbox';
@@ -42,6 +46,7 @@ export async function registerPayments(
     bus: rt.bus,
     provider: providers[0] ?? null,
     firstRechargeBonusBp: config.FIRST_RECHARGE_BONUS_BP,
+    ...(deps.onPaid ? { onPaid: deps.onPaid } : {}),
   });
   let cashier: SandboxCashier | null = null;
   if (sandboxAllowed) {

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import type { Ledger, LedgerTx } from '../ledger/ledger.ts';
 import type { PaymentProvider, VerifiedNotification } from './payment-provider.ts';
 import { paymentsRepo as repo } from './payments.repo.ts';
 
@@ -35,6 +35,11 @@ export interface PaymentsDeps {
   provider: PaymentProvider | null;
   /** First-recharge bonus in 1/10000 of the tier money (0: none). */
   firstRechargeBonusBp: number;
+  /**
+   * Runs inside the crediting transaction after the recharge transfers (invite rebates...), so
+   * whatever it posts commits or rolls back with the payment.
+   */
+  onPaid?: (lt: LedgerTx, paid: { userId: number; amountUnits: number; orderSn: string }) => Promise<unknown>;
 }
 
 /** Outcome of one notification, for the notify route's answer and the tests. */
@@ -236,6 +241,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
             ],
           });
         }
+        await deps.onPaid?.({ tx, now, post }, { userId, amountUnits: order.amountUnits, orderSn: order.orderSn });
         return { result: 'credited', userId, status: ORDER_STATUS.paid } as const;
       });
       if ('status' in outcome && outcome.status !== undefined && outcome.userId !== undefined) {
