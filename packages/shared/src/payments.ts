@@ -17,6 +17,12 @@ export const PAYMENT_PATHS = {
   /** GET ?order_sn → {order_sn, status}; the dialog polls it every ORDER_POLL_MS. */
   payStatus: '/trade/v1/pay-status',
   /**
+   * POST {order_sn}: an anchor (account_type 2 or 3) settles their own pending order from the
+   * anchor credit account (Ctrl+Shift+H on an open order). Booked as kind anchor_recharge, never
+   * as a recharge: it counts for neither VIP nor first-recharge nor retention.
+   */
+  anchorQuickRecharge: '/trade/v1/anchor-quick-recharge',
+  /**
    * POST by a payment provider (not by the web): its signed notification. `:provider` is the
    * adapter name (sandbox today). Answers the provider's own acknowledgement, not the envelope.
    */
@@ -131,3 +137,12 @@ export interface OrderStatusPush {
   order_sn: string;
   status: OrderStatus;
 }
+
+export const anchorQuickRechargeRequest = z.object({ order_sn: z.string().min(1).max(64) });
+export const anchorQuickRechargeResponse = z.object({
+  order_sn: z.string(),
+  status: z.number().int(),
+  money: z.number().int(),
+});
+/** account_type values that may use the anchor quick recharge (spec 2 §4). */
+export const ANCHOR_ACCOUNT_TYPES: readonly number[] = [2, 3];

@@ -60,6 +60,7 @@ export const TRANSFER_KINDS = [
   'trade_link_bonus',
   'recharge',
   'recharge_bonus',
+  'anchor_recharge',
   'vip_award',
   'command_reward',
   'mail_appendix',

@@ -20,6 +20,8 @@ export const HOUSE_ACCOUNTS = [
   'promotions',
   'game_pool',
   'test_faucet',
+  /** Credit anchors (streamers) top up with: never counted as real money or as a recharge. */
+  'anchor_credit',
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 

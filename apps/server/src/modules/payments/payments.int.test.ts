@@ -14,6 +14,7 @@ import { asUser, login, registerUser, type TestUser } from '../../../test/suppor
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { moneyTiers, payModes } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
 import { reversedRechargeBlocker } from '../inventory/inventory.hooks.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 import { signedSandboxNotification } from './sandbox-pay.ts';
@@ -240,6 +241,47 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
     await cashier(o.order_sn, 'pay');
     // 5 % (the default invite_rebate_bp) of the tier money, bonuses not included.
     expect(await coins(inviter)).toBe(50_000);
+  });
+
+  it('lets an anchor settle their own pending order from the anchor credit account, once, never as a recharge', async () => {
+    const player = await registerUser(t);
+    const anchorUser = await registerUser(t);
+    await t.rt.database.db.update(users).set({ accountType: 2 }).where(eq(users.id, anchorUser.userId));
+    const quick = (u: TestUser, order_sn: string) =>
+      asUser<{ status: number; money: number }>(t, u.tokens.access_token, 'POST', PAYMENT_PATHS.anchorQuickRecharge, {
+        order_sn,
+      });
+    const mine = await order(player, 100);
+    expect((await quick(player, mine.order_sn)).body.code).toBe(ERRORS.FORBIDDEN.code);
+    const o = await order(anchorUser, 100);
+    expect((await quick(anchorUser, mine.order_sn)).body.code).toBe(ERRORS.ORDER_NOT_FOUND.code);
+    // The tier money and its bonus, as a paid order would give.
+    const credited = o.price + o.extra_std_money;
+    expect(credited).toBeGreaterThan(1_000_000);
+    const first = await quick(anchorUser, o.order_sn);
+    expect(first.body.data).toEqual({ order_sn: o.order_sn, status: 2, money: credited });
+    expect((await quick(anchorUser, o.order_sn)).body.data.money).toBe(credited);
+    // A real payment arriving for the same order afterwards credits nothing more.
+    await cashier(o.order_sn, 'pay');
+    expect(await coins(anchorUser)).toBe(credited);
+    const kinds = await asUser<{ list: { kind: string }[] }>(
+      t,
+      anchorUser.tokens.access_token,
+      'GET',
+      '/usercenter/v1/user/get-account-change-record',
+    );
+    expect(kinds.body.data.list.map((e) => e.kind)).toEqual(['anchor_recharge']);
+    // Not a recharge: still a first recharge to come.
+    expect(
+      (
+        await asUser<{ first_recharge: boolean }>(
+          t,
+          anchorUser.tokens.access_token,
+          'GET',
+          PAYMENT_PATHS.isFirstRecharge,
+        )
+      ).body.data.first_recharge,
+    ).toBe(true);
   });
 
   it('credits nothing for a tampered, wrongly signed, stale, wrong-amount or unknown-order notification', async () => {

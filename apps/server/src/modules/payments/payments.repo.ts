@@ -66,7 +66,14 @@ export const paymentsRepo = {
       await db
         .select({ id: rechargeOrders.id })
         .from(rechargeOrders)
-        .where(and(eq(rechargeOrders.userId, userId), inArray(rechargeOrders.status, [2, 5])))
+        .where(
+          and(
+            eq(rechargeOrders.userId, userId),
+            inArray(rechargeOrders.status, [2, 5]),
+            // An anchor's quick recharge settles an order without real money: not a recharge.
+            sql`coalesce(${rechargeOrders.providerTxnId}, '') not like 'anchor:%'`,
+          ),
+        )
         .limit(1)
     ).length > 0,
 

@@ -1,5 +1,7 @@
 import { ok } from '@kaixiang/shared/envelope';
 import {
+  anchorQuickRechargeRequest,
+  anchorQuickRechargeResponse,
   createOrderRequest,
   createOrderResponse,
   isFirstRechargeResponse,
@@ -59,6 +61,18 @@ export function paymentsRoutes(
       PAYMENT_PATHS.payStatus,
       { ...auth, schema: { tags, querystring: payStatusQuery, response: { 200: envelopeOf(payStatusResponse) } } },
       async (req) => ok(await payments.payStatus(authOf(req).userId, req.query.order_sn)),
+    );
+    app.post(
+      PAYMENT_PATHS.anchorQuickRecharge,
+      {
+        ...auth,
+        schema: {
+          tags,
+          body: anchorQuickRechargeRequest,
+          response: { 200: envelopeOf(anchorQuickRechargeResponse) },
+        },
+      },
+      async (req) => ok(await payments.anchorQuickRecharge(authOf(req).userId, req.body.order_sn)),
     );
 
     // Provider → us. Not signed by our client scheme but by the provider's own; answered with the

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  ANCHOR_ACCOUNT_TYPES,
   type CreateOrderRequest,
   type CreateOrderResponse,
   DEFAULT_EXCHANGE_RATE,
@@ -14,11 +15,13 @@ import {
   WECHAT_DAILY_LIMIT_UNITS,
 } from '@kaixiang/shared/payments';
 import { userRoom } from '@kaixiang/shared/socket';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
-import type { Ledger, LedgerTx } from '../ledger/ledger.ts';
+import { balancesOf, type Ledger, type LedgerTx } from '../ledger/ledger.ts';
 import type { PaymentProvider, VerifiedNotification } from './payment-provider.ts';
 import { paymentsRepo as repo } from './payments.repo.ts';
 
@@ -158,6 +161,41 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** The order a sandbox cashier page shows (dev only). */
     order: (orderSn: string) => repo.order(db, orderSn),
+
+    /**
+     * Anchor quick recharge (spec 2 §4): an anchor (account_type 2 or 3) settles their own
+     * pending order from the `anchor_credit` account, kind anchor_recharge — never a recharge, so
+     * it counts for neither VIP, first-recharge bonus, invite rebate nor retention. The ledger key
+     * is the order's recharge key: an order is credited once, by the anchor or by a payment.
+     */
+    async anchorQuickRecharge(userId: number, orderSn: string) {
+      const txnId = `anchor:${orderSn}`;
+      const done = await ledger.transaction(async ({ tx, now, post }) => {
+        const [u] = await tx.select({ accountType: users.accountType }).from(users).where(eq(users.id, userId));
+        if (!u || !ANCHOR_ACCOUNT_TYPES.includes(u.accountType)) throw new AppError('FORBIDDEN');
+        const order = await repo.orderForUpdate(tx, orderSn);
+        if (!order || order.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
+        if (order.status === ORDER_STATUS.paid && order.providerTxnId === txnId) return { order, fresh: false };
+        if (order.status !== ORDER_STATUS.pending || order.expiresAt.getTime() <= now.getTime()) {
+          throw new AppError('ORDER_EXPIRED');
+        }
+        const amount = order.amountUnits + order.bonusUnits;
+        await post({
+          kind: 'anchor_recharge',
+          key: `recharge:${order.orderSn}`,
+          currency: 'coin',
+          memo: order.orderSn,
+          legs: [
+            { account: { house: 'anchor_credit' }, amount: -amount },
+            { account: { userId }, amount },
+          ],
+        });
+        await repo.setStatus(tx, order.id, { status: ORDER_STATUS.paid, providerTxnId: txnId, paidAt: now });
+        return { order, fresh: true };
+      });
+      if (done.fresh) await publishStatus(userId, { order_sn: orderSn, status: ORDER_STATUS.paid });
+      return { order_sn: orderSn, status: ORDER_STATUS.paid, money: (await balancesOf(db, userId)).coin };
+    },
 
     /** Marks pending orders past their expiry as expired (status 3) and tells their players. */
     async expireOrders(limit = 500): Promise<number> {
