@@ -9,12 +9,17 @@ import {
   IconBox,
   IconCoin,
   IconDocument,
+  IconKey,
   IconLogout,
   IconMail,
   IconUser,
   IconUsers,
 } from '../../../components/icons.tsx';
 import { PATHS } from '../../../lib/paths.ts';
+import { useNewMailCount } from '../../mail/api/new-mail-count.ts';
+import { RedeemDialog } from '../../mail/components/redeem-dialog.tsx';
+import { RechargeDialog } from '../../recharge/components/recharge-dialog.tsx';
+import { CommandDialogHost } from '../../vip/components/command-dialog.tsx';
 import { ExchangeDialog } from '../../wallet/components/exchange-dialog.tsx';
 import { logout } from '../api/sign-in.ts';
 import { userDetailQueryOptions, useUserDetail } from '../api/user-detail.ts';
@@ -23,14 +28,16 @@ import { VipBadge } from './vip-badge.tsx';
 
 /**
  * The signed-in right side of the header (spec 1 §2). The balances follow the server's
- * money_modify pushes. Recharge belongs to a feature not built yet: its control is here, disabled,
- * saying so — never a fake dialog. The mail dot waits for the mail feature's unread count.
+ * money_modify pushes, the mail dot the new-mail count and its `new_mail` push.
  */
 export function AccountHeader() {
   const { t } = useTranslation();
   const user = useUserDetail().data;
   const [menuOpen, setMenuOpen] = useState(false);
   const [exchangeOpen, setExchangeOpen] = useState(false);
+  const [rechargeOpen, setRechargeOpen] = useState(false);
+  const [redeemOpen, setRedeemOpen] = useState(false);
+  const newMail = useNewMailCount();
   const queryClient = useQueryClient();
   useLiveBalance();
   const name = user?.nick_name ?? '';
@@ -54,14 +61,9 @@ export function AccountHeader() {
           </button>
         </span>
       </div>
-      <span className="wallet__soon" title={t('account.rechargeSoon')}>
-        <button type="button" className="button button--primary button--sm" disabled aria-describedby="recharge-soon">
-          {t('account.recharge')}
-        </button>
-        <span id="recharge-soon" role="tooltip" className="tooltip">
-          {t('account.rechargeSoon')}
-        </span>
-      </span>
+      <button type="button" className="button button--primary button--sm" onClick={() => setRechargeOpen(true)}>
+        {t('account.recharge')}
+      </button>
       <Link
         to={PATHS.inventory}
         className="icon-button"
@@ -70,8 +72,14 @@ export function AccountHeader() {
       >
         <IconBag size={18} />
       </Link>
-      <Link to={PATHS.mail} className="icon-button" aria-label={t('account.mail')} title={t('account.mail')}>
+      <Link
+        to={PATHS.mail}
+        className="icon-button mail-link"
+        aria-label={newMail > 0 ? `${t('account.mail')} · ${t('mail.newMail')}` : t('account.mail')}
+        title={t('account.mail')}
+      >
         <IconMail size={18} />
+        {newMail > 0 && <span className="mail-link__dot" data-testid="mail-dot" />}
       </Link>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: hover is a shortcut; the trigger button opens it too */}
       <div
@@ -119,6 +127,17 @@ export function AccountHeader() {
               role="menuitem"
               onClick={() => {
                 setMenuOpen(false);
+                setRedeemOpen(true);
+              }}
+            >
+              <IconKey size={16} />
+              {t('mail.redeem.open')}
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setMenuOpen(false);
                 void logout();
               }}
             >
@@ -128,6 +147,10 @@ export function AccountHeader() {
           </div>
         )}
       </div>
+      <RechargeDialog open={rechargeOpen} onClose={() => setRechargeOpen(false)} />
+      <RedeemDialog open={redeemOpen} onClose={() => setRedeemOpen(false)} />
+      {/* The side panel's command entry opens it; only a signed-in player gets that far (spec 1 §4). */}
+      <CommandDialogHost />
       <ExchangeDialog
         open={exchangeOpen}
         onClose={() => setExchangeOpen(false)}

@@ -4,6 +4,7 @@ import { FeaturePage } from '../../../components/feature-page.tsx';
 import { IconCrown } from '../../../components/icons.tsx';
 import { openLoginDialog } from '../../../lib/events.ts';
 import { useLoggedIn } from '../../../lib/session.ts';
+import { VipPanel } from './vip-panel.tsx';
 
 /** /vip: the VIP entry. Logged out, it asks for a login instead (spec 1 §2). */
 export function VipPage() {
@@ -28,11 +29,19 @@ export function VipPage() {
     );
   }
   return (
-    <FeaturePage
-      icon={<IconCrown size={26} />}
-      title={t('pages.vip.title')}
-      subtitle={t('pages.vip.subtitle')}
-      emptyTitle={t('pages.vip.empty')}
-    />
+    <div className="page vip-page">
+      <header className="page-head">
+        <span className="page-head__icon">
+          <IconCrown size={26} />
+        </span>
+        <div>
+          <h1>{t('pages.vip.title')}</h1>
+          <p>{t('pages.vip.subtitle')}</p>
+        </div>
+      </header>
+      <div className="panel">
+        <VipPanel />
+      </div>
+    </div>
   );
 }

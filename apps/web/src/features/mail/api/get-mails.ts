@@ -1,0 +1,20 @@
+import { MAIL_PATHS, mailsResponse } from '@kaixiang/shared/mail';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api.ts';
+import { USER_QUERY_ROOT, useLoggedIn } from '../../../lib/session.ts';
+
+export const MAIL_PAGE_SIZE = 10;
+export const MAILS_QUERY_ROOT = [USER_QUERY_ROOT, 'mail', 'list'] as const;
+
+export function mailsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: [...MAILS_QUERY_ROOT, page],
+    queryFn: ({ signal }) =>
+      apiGet(MAIL_PATHS.mails, { page, page_size: MAIL_PAGE_SIZE }, { schema: mailsResponse, signal, silent: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMails(page: number) {
+  return useQuery({ ...mailsQueryOptions(page), enabled: useLoggedIn() });
+}
