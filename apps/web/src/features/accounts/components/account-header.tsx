@@ -12,12 +12,14 @@ import {
   IconKey,
   IconLogout,
   IconMail,
+  IconTrophy,
   IconUser,
   IconUsers,
 } from '../../../components/icons.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewMailCount } from '../../mail/api/new-mail-count.ts';
 import { RedeemDialog } from '../../mail/components/redeem-dialog.tsx';
+import { PickupRankingDialog } from '../../promotion/components/pickup-ranking-dialog.tsx';
 import { RechargeDialog } from '../../recharge/components/recharge-dialog.tsx';
 import { CommandDialogHost } from '../../vip/components/command-dialog.tsx';
 import { ExchangeDialog } from '../../wallet/components/exchange-dialog.tsx';
@@ -37,6 +39,7 @@ export function AccountHeader() {
   const [exchangeOpen, setExchangeOpen] = useState(false);
   const [rechargeOpen, setRechargeOpen] = useState(false);
   const [redeemOpen, setRedeemOpen] = useState(false);
+  const [rankingOpen, setRankingOpen] = useState(false);
   const newMail = useNewMailCount();
   const queryClient = useQueryClient();
   useLiveBalance();
@@ -138,6 +141,17 @@ export function AccountHeader() {
               role="menuitem"
               onClick={() => {
                 setMenuOpen(false);
+                setRankingOpen(true);
+              }}
+            >
+              <IconTrophy size={16} />
+              {t('promotion.ranking.title')}
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setMenuOpen(false);
                 void logout();
               }}
             >
@@ -149,6 +163,7 @@ export function AccountHeader() {
       </div>
       <RechargeDialog open={rechargeOpen} onClose={() => setRechargeOpen(false)} />
       <RedeemDialog open={redeemOpen} onClose={() => setRedeemOpen(false)} />
+      {rankingOpen && <PickupRankingDialog open onClose={() => setRankingOpen(false)} />}
       {/* The side panel's command entry opens it; only a signed-in player gets that far (spec 1 §4). */}
       <CommandDialogHost />
       <ExchangeDialog

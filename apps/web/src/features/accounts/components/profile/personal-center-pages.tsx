@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconUser, IconUsers } from '../../../../components/icons.tsx';
+import { InviteRecharges } from '../../../promotion/components/invite-recharges.tsx';
 import { BasicInfoCard } from './basic-info-card.tsx';
 import { PromotedUsers } from './promoted-users.tsx';
 
@@ -52,6 +53,7 @@ export function PromotedUsersPage({ textKey = 'extension' }: { textKey?: 'extens
         icon={<IconUsers size={26} />}
       />
       <PromotedUsers />
+      <InviteRecharges />
     </div>
   );
 }
