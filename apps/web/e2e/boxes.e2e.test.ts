@@ -1,8 +1,8 @@
 import type { OpenBoxResponse } from '@kaixiang/shared/boxes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, creditCoins, type Player, registerPlayer } from './api.ts';
-import { baseUrl, launch, newVisitor, screenshot } from './browser.ts';
+import { api, creditCoins, registerPlayer } from './api.ts';
+import { baseUrl, headerBalance, launch, logInWithPassword, newVisitor, screenshot } from './browser.ts';
 
 /**
  * Money and items end to end (issue 4 "Done when"): a player with a balance (credited by a test
@@ -12,7 +12,6 @@ import { baseUrl, launch, newVisitor, screenshot } from './browser.ts';
  */
 
 const LINK = 'https://steamcommunity.com/tradeoffer/new/?partner=123456789&token=AbCd_123';
-const header = (page: Page) => page.locator('.site-header');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,20 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function logIn(page: Page, player: Player) {
-  await header(page).getByRole('button', { name: '登录' }).click();
-  const dialog = page.getByRole('dialog', { name: '登录' });
-  await dialog.getByLabel('手机号').fill(player.mobile);
-  await dialog.getByLabel('密码', { exact: true }).fill(player.password);
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: '登录', exact: true }).click();
-  await header(page).getByTestId('header-balance').waitFor();
-}
-
-async function balance(page: Page): Promise<number> {
-  return Number(await header(page).getByTestId('header-balance').textContent());
-}
 
 /** For every strip: the item id of the tile under the strip's centre marker, and of the marked winner. */
 function landedItems(page: Page): Promise<{ under: string | null; won: string | null; index: number }[]> {
@@ -73,9 +58,9 @@ describe('boxes, inventory and fairness in the browser', () => {
 
     const page = await newVisitor(browser);
     await page.goto(`${baseUrl()}/`);
-    await logIn(page, player);
+    await logInWithPassword(page, player);
     // ¥2000 credited plus the trade-link bonus (¥0.90).
-    expect(await balance(page)).toBe(2000.9);
+    expect(await headerBalance(page)).toBe(2000.9);
 
     // Home: categories and box cards → the starter box.
     await page.getByRole('link', { name: '打开 新手箱' }).click();
@@ -103,7 +88,7 @@ describe('boxes, inventory and fairness in the browser', () => {
       expect(landed.map((l) => l.won)).toEqual(opened.items.map((i) => String(i.item_id)));
       expect(landed.every((l) => l.index === 45)).toBe(true);
       for (const item of opened.items) await expect.poll(() => result.getByLabel(item.name).count()).toBeGreaterThan(0);
-      await expect.poll(() => balance(page)).toBe(Math.floor(opened.money / 100) / 100);
+      await expect.poll(() => headerBalance(page)).toBe(Math.floor(opened.money / 100) / 100);
       await screenshot(page, `boxes-opened-${count}`);
 
       if (count === 10) {
@@ -111,7 +96,7 @@ describe('boxes, inventory and fairness in the browser', () => {
         if (!first) throw new Error('no item');
         await result.getByLabel(first.name).first().getByRole('button', { name: '出售' }).click();
         await page.getByText('奖品出售成功').waitFor();
-        await expect.poll(() => balance(page)).toBe(Math.floor((opened.money + first.cost_price) / 100) / 100);
+        await expect.poll(() => headerBalance(page)).toBe(Math.floor((opened.money + first.cost_price) / 100) / 100);
         await screenshot(page, 'boxes-sold-one');
       }
       await result.getByRole('button', { name: '放入背包' }).click();

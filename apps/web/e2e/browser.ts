@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Debian's chromium package; Playwright never downloads a browser here (ARCHITECTURE.md §Tests). */
@@ -36,4 +36,22 @@ export async function newVisitor(browser: Browser): Promise<Page> {
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage });
+}
+
+export const siteHeader = (page: Page): Locator => page.locator('.site-header');
+
+/** Signs in through the login dialog with phone and password, as a person does. */
+export async function logInWithPassword(page: Page, who: { mobile: string; password: string }): Promise<void> {
+  await siteHeader(page).getByRole('button', { name: '登录' }).click();
+  const dialog = page.getByRole('dialog', { name: '登录' });
+  await dialog.getByLabel('手机号').fill(who.mobile);
+  await dialog.getByLabel('密码', { exact: true }).fill(who.password);
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: '登录', exact: true }).click();
+  await siteHeader(page).getByTestId('header-balance').waitFor();
+}
+
+/** The header's coin balance as a number of yuan. */
+export async function headerBalance(page: Page): Promise<number> {
+  return Number(await siteHeader(page).getByTestId('header-balance').textContent());
 }

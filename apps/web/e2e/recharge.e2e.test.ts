@@ -1,15 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Player, registerPlayer } from './api.ts';
-import { baseUrl, launch, newVisitor, screenshot } from './browser.ts';
+import { registerPlayer } from './api.ts';
+import { baseUrl, headerBalance, launch, logInWithPassword, newVisitor, screenshot, siteHeader } from './browser.ts';
 
 /**
  * Recharge, VIP and rewards end to end (issue 5 "Done when"): a player recharges through the
  * sandbox cashier (QR → pay on the cashier page) and sees the balance change without reloading,
  * claims a VIP reward, redeems a code and collects the mail attachment.
  */
-
-const header = (page: Page) => page.locator('.site-header');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,28 +17,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function logIn(page: Page, player: Player) {
-  await header(page).getByRole('button', { name: '登录' }).click();
-  const dialog = page.getByRole('dialog', { name: '登录' });
-  await dialog.getByLabel('手机号').fill(player.mobile);
-  await dialog.getByLabel('密码', { exact: true }).fill(player.password);
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: '登录', exact: true }).click();
-  await header(page).getByTestId('header-balance').waitFor();
-}
-
-const balance = async (page: Page) => Number(await header(page).getByTestId('header-balance').textContent());
-
 describe('recharge, VIP and rewards in the browser', () => {
   it('recharges through the sandbox cashier, claims a VIP reward, redeems a code and collects the mail', async () => {
     const player = await registerPlayer('充值玩家');
     const page = await newVisitor(browser);
     await page.goto(`${baseUrl()}/`);
-    await logIn(page, player);
-    expect(await balance(page)).toBe(0);
+    await logInWithPassword(page, player);
+    expect(await headerBalance(page)).toBe(0);
 
     // Recharge dialog: the first-recharge notice, the 18+ box, a tier, the QR.
-    await header(page).getByRole('button', { name: '充值' }).click();
+    await siteHeader(page).getByRole('button', { name: '充值' }).click();
     const dialog = page.getByRole('dialog', { name: '充值' });
     await dialog.getByRole('radio').first().waitFor();
     const notice = page.getByRole('dialog', { name: '首充福利' });
@@ -72,8 +58,8 @@ describe('recharge, VIP and rewards in the browser', () => {
     // No reload: the order status push and the money push update the page.
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('充值成功，余额已到账').waitFor();
-    await expect.poll(() => balance(page)).toBeGreaterThanOrEqual(100);
-    const afterRecharge = await balance(page);
+    await expect.poll(() => headerBalance(page)).toBeGreaterThanOrEqual(100);
+    const afterRecharge = await headerBalance(page);
     await screenshot(page, 'recharge-paid');
 
     // VIP: the ¥100 recharge reaches VIP 1; its reward is claimed once.
@@ -81,8 +67,8 @@ describe('recharge, VIP and rewards in the browser', () => {
     await page.getByTestId('vip-row-1').waitFor();
     await page.getByTestId('vip-row-1').getByRole('button', { name: '领取', exact: true }).click();
     await page.getByTestId('vip-row-1').getByText('已领取').waitFor();
-    await expect.poll(() => balance(page)).toBeGreaterThan(afterRecharge);
-    const afterVip = await balance(page);
+    await expect.poll(() => headerBalance(page)).toBeGreaterThan(afterRecharge);
+    const afterVip = await headerBalance(page);
     await screenshot(page, 'vip-claimed');
 
     // Redeem a code from the user menu; the reward waits in the mailbox.
@@ -92,7 +78,7 @@ describe('recharge, VIP and rewards in the browser', () => {
       body: JSON.stringify({ coins: 88_000 }),
     });
     const code = ((await made.json()) as { data: { code: string } }).data.code;
-    await header(page).getByRole('button', { name: '用户菜单' }).hover();
+    await siteHeader(page).getByRole('button', { name: '用户菜单' }).hover();
     await page.getByRole('menuitem', { name: '兑换码' }).click();
     const redeem = page.getByRole('dialog', { name: '兑换码' });
     await redeem.getByRole('button', { name: '立即兑换' }).click();
@@ -101,12 +87,12 @@ describe('recharge, VIP and rewards in the browser', () => {
     await redeem.getByRole('button', { name: '立即兑换' }).click();
     await page.getByText('兑换成功，请前往邮箱领取奖励').waitFor();
     await page.waitForURL('**/personalCenter/mail');
-    await header(page).getByTestId('mail-dot').waitFor();
+    await siteHeader(page).getByTestId('mail-dot').waitFor();
     await page.getByTestId('mail-row').first().getByRole('button').first().click();
     await page.getByRole('button', { name: '领取', exact: true }).click();
     await page.getByText('已领取').first().waitFor();
-    await expect.poll(() => balance(page)).toBeCloseTo(afterVip + 8.8, 2);
-    await expect.poll(() => header(page).getByTestId('mail-dot').count()).toBe(0);
+    await expect.poll(() => headerBalance(page)).toBeCloseTo(afterVip + 8.8, 2);
+    await expect.poll(() => siteHeader(page).getByTestId('mail-dot').count()).toBe(0);
     await screenshot(page, 'mail-collected');
     await page.context().close();
   }, 120_000);
