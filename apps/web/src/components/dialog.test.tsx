@@ -26,6 +26,37 @@ describe('dialogs', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
+  it('gives Esc to the topmost dialog only', () => {
+    const outer = vi.fn();
+    const inner = vi.fn();
+    const { rerender } = render(
+      <>
+        <Dialog open title="充值" onClose={outer}>
+          外层
+        </Dialog>
+        <Dialog open title="首充福利" onClose={inner}>
+          内层
+        </Dialog>
+      </>,
+    );
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(inner).toHaveBeenCalledTimes(1);
+    expect(outer).not.toHaveBeenCalled();
+    rerender(
+      <>
+        <Dialog open title="充值" onClose={outer}>
+          外层
+        </Dialog>
+        <Dialog open={false} title="首充福利" onClose={inner}>
+          内层
+        </Dialog>
+      </>,
+    );
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(outer).toHaveBeenCalledTimes(1);
+    expect(inner).toHaveBeenCalledTimes(1);
+  });
+
   it('confirm dialog shows its text and image and confirms', () => {
     const onConfirm = vi.fn();
     render(

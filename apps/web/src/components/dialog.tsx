@@ -19,6 +19,12 @@ export interface DialogProps {
 }
 
 /**
+ * Open dialogs, most recent last: Esc and Tab belong to the topmost one only, so closing a notice
+ * opened over the recharge dialog does not close the recharge dialog too.
+ */
+const openStack: symbol[] = [];
+
+/**
  * The one modal every dialog builds on: a portal, Esc and backdrop close it, Tab cycles inside it,
  * and focus returns where it was when it closes.
  */
@@ -46,8 +52,11 @@ export function Dialog({
     const node = panel.current;
     const first = node?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
+    const me = Symbol('dialog');
+    openStack.push(me);
 
     function onKey(e: KeyboardEvent) {
+      if (openStack[openStack.length - 1] !== me) return;
       if (e.key === 'Escape' && closableRef.current) {
         e.stopPropagation();
         latestClose.current();
@@ -71,6 +80,7 @@ export function Dialog({
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      openStack.splice(openStack.indexOf(me), 1);
       previous?.focus?.();
     };
   }, [open]);
