@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { newServerSeed, rollBox, serverSeedHash } from '@kaixiang/game/fair';
+import { rollBox } from '@kaixiang/game/fair';
 import {
   BOX_TICKETS,
   type BoxCard,
@@ -17,8 +16,8 @@ import {
 } from '@kaixiang/shared/boxes';
 import type { Locale } from '@kaixiang/shared/locale';
 import { jewelryRarity } from '@kaixiang/shared/site';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import {
   type BoxContentRow,
   boxCategories,
@@ -33,9 +32,10 @@ import { userItems } from '../../db/schema/items.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import { balancesOf, type Ledger } from '../ledger/ledger.ts';
 import type { SiteService } from '../site/site.service.ts';
 import { pick } from '../site/site.service.ts';
+import { lockActiveSeed, newSeedPair } from './fair-seeds.ts';
 
 /** A win at or above this price is a big win (reward_history_type 2; setting `big_win_units`). */
 export const DEFAULT_BIG_WIN_UNITS = 1_000_000;
@@ -162,36 +162,6 @@ export function createBoxesService(deps: BoxesDeps) {
     version: b.version,
   });
 
-  /** The active seed pair, locked for this transaction; made on a player's first roll. */
-  async function lockActiveSeed(tx: Tx, userId: number, now: Date) {
-    const find = async () =>
-      (
-        await tx
-          .select()
-          .from(fairSeeds)
-          .where(and(eq(fairSeeds.userId, userId), isNull(fairSeeds.revealedAt)))
-          .for('update')
-      )[0];
-    // A rotation committing while we wait for the row lock hides the pair we waited for, and its
-    // successor was made after our statement's snapshot: look again (each look is a new snapshot).
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const found = await find();
-      if (found) return found;
-      const seed = newServerSeed((n) => randomBytes(n));
-      await tx
-        .insert(fairSeeds)
-        .values({
-          userId,
-          serverSeed: seed,
-          serverSeedHash: serverSeedHash(seed),
-          clientSeed: randomBytes(8).toString('hex'),
-          createdAt: now,
-        })
-        .onConflictDoNothing();
-    }
-    throw new Error('no active seed pair after 20 attempts');
-  }
-
   async function rewardsAfterCommit(userId: number, box: BoxState, won: OpenedItem[]) {
     const notable = won.filter((w) => w.quality >= TICKER_MIN_QUALITY || w.cost_price >= bigWin);
     if (notable.length === 0) return;
@@ -228,7 +198,7 @@ export function createBoxesService(deps: BoxesDeps) {
       .where(eq(boxOpenings.requestRowId, req.id))
       .orderBy(asc(boxOpenings.id));
     const info = await items();
-    const balance = await ledgerBalance(userId);
+    const balance = (await balancesOf(db, userId)).coin;
     return {
       opening_id: req.id,
       box_id: req.boxId,
@@ -236,14 +206,6 @@ export function createBoxesService(deps: BoxesDeps) {
       money: balance,
       items: rows.map((r) => opened(r.box_openings, r.fair_seeds, info, locale)),
     } satisfies OpenBoxResponse;
-  }
-
-  async function ledgerBalance(userId: number): Promise<number> {
-    const r = await db.execute(
-      sql`select balance from ledger_accounts where owner = ${`u:${userId}`} and currency = 'coin'`,
-    );
-    const row = (r as unknown as { rows: { balance: string | number }[] }).rows[0];
-    return row ? Number(row.balance) : 0;
   }
 
   function proof(o: typeof boxOpenings.$inferSelect, seed: typeof fairSeeds.$inferSelect): RollProof {
@@ -524,14 +486,7 @@ export function createBoxesService(deps: BoxesDeps) {
       await ledger.transaction(async ({ tx, now }) => {
         const seed = await lockActiveSeed(tx, userId, now);
         await tx.update(fairSeeds).set({ revealedAt: now }).where(eq(fairSeeds.id, seed.id));
-        const next = newServerSeed((n) => randomBytes(n));
-        await tx.insert(fairSeeds).values({
-          userId,
-          serverSeed: next,
-          serverSeedHash: serverSeedHash(next),
-          clientSeed: seed.clientSeed,
-          createdAt: now,
-        });
+        await tx.insert(fairSeeds).values(newSeedPair(userId, seed.clientSeed, now));
       });
       return this.seed(userId);
     },
