@@ -44,7 +44,7 @@ export async function registerPayments(
     ledger: deps.ledger,
     clock: rt.clock,
     bus: rt.bus,
-    provider: providers[0] ?? null,
+    providers,
     firstRechargeBonusBp: config.FIRST_RECHARGE_BONUS_BP,
     ...(deps.onPaid ? { onPaid: deps.onPaid } : {}),
   });

@@ -31,6 +31,10 @@ export function paymentsRoutes(
   authenticate: (req: FastifyRequest) => Promise<void>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
+    // Alipay notifies form-encoded: kept as the exact string received, since the signature covers it.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, body);
+    });
     const auth = { preHandler: authenticate };
     const tags = ['payments'];
 
@@ -83,10 +87,11 @@ export function paymentsRoutes(
       async (req, reply) => {
         const provider = providers.find((p) => p.name === req.params.provider);
         if (!provider) return reply.status(404).type('text/plain').send('unknown provider');
-        const verified = provider.verify({ body: req.rawBody?.toString('utf8') ?? '', headers: req.headers });
+        const body = req.rawBody?.toString('utf8') ?? (typeof req.body === 'string' ? req.body : '');
+        const verified = await provider.verify({ body, headers: req.headers });
         if (!verified.ok) {
           req.log.warn({ provider: provider.name, reason: verified.reason }, 'payment notification refused');
-          return reply.status(400).type('text/plain').send(provider.ack.fail);
+          return reply.status(400).type(provider.ack.contentType).send(provider.ack.fail);
         }
         const outcome = await payments.handleNotification(provider.name, verified);
         if (outcome.result === 'rejected') {
@@ -94,9 +99,9 @@ export function paymentsRoutes(
             { provider: provider.name, order_sn: verified.orderSn, reason: outcome.reason },
             'payment notification refused',
           );
-          return reply.status(400).type('text/plain').send(provider.ack.fail);
+          return reply.status(400).type(provider.ack.contentType).send(provider.ack.fail);
         }
-        return reply.type('text/plain').send(provider.ack.ok);
+        return reply.type(provider.ack.contentType).send(provider.ack.ok);
       },
     );
   };

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { formatUnits } from '@kaixiang/shared/money';
 import {
   ANCHOR_ACCOUNT_TYPES,
   type CreateOrderRequest,
@@ -34,8 +35,11 @@ export interface PaymentsDeps {
   ledger: Ledger;
   clock: Clock;
   bus: EventBus;
-  /** The configured adapter, or null when none may take payments here (production without one). */
-  provider: PaymentProvider | null;
+  /**
+   * The configured adapters; a channel is served by the first one listing it. Empty when none may
+   * take payments here (production without real adapters configured).
+   */
+  providers: readonly PaymentProvider[];
   /** First-recharge bonus in 1/10000 of the tier money (0: none). */
   firstRechargeBonusBp: number;
   /**
@@ -55,7 +59,8 @@ export type NotifyOutcome =
  * docs/_parts/payments.md).
  */
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, ledger, clock, bus, provider } = deps;
+  const { db, ledger, clock, bus, providers } = deps;
+  const providerFor = (mode: PayMode) => providers.find((p) => p.payModes.includes(mode)) ?? null;
 
   const publishStatus = (userId: number, push: OrderStatusPush) =>
     bus.publish(userRoom(userId), ORDER_STATUS_EVENT, push).catch(() => undefined);
@@ -63,9 +68,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** A channel is usable when the operator enabled it and the configured adapter serves it. */
   const usableModes = async () => {
     const rows = await repo.enabledModes(db);
-    return rows.filter(
-      (r) => provider?.payModes.includes(r.payMode as PayMode) && PAY_MODES.includes(r.payMode as PayMode),
-    );
+    return rows.filter((r) => PAY_MODES.includes(r.payMode as PayMode) && providerFor(r.payMode as PayMode) !== null);
   };
 
   const newOrderSn = (nowMs: number) => {
@@ -100,9 +103,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     async createOrder(userId: number, input: CreateOrderRequest): Promise<CreateOrderResponse> {
       const modes = await usableModes();
-      if (!provider || modes.length === 0 || !modes.some((m) => m.payMode === input.pay_model)) {
-        throw new AppError('PAY_CHANNEL_UNAVAILABLE');
-      }
+      const provider = providerFor(input.pay_model);
+      if (!provider || !modes.some((m) => m.payMode === input.pay_model)) throw new AppError('PAY_CHANNEL_UNAVAILABLE');
       // Coupons are not built yet: one sent is refused rather than silently not applied.
       if (input.card_coupon_id) throw new AppError('COUPON_UNAVAILABLE');
       const tier = await repo.tier(db, input.coin_recharge_id);
@@ -138,11 +140,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const expiresAtMs = order.expiresAt.getTime();
       return {
         order_sn: order.orderSn,
-        pay_data_url: provider.payAddress({
+        pay_data_url: await provider.payAddress({
           orderSn: order.orderSn,
           realPriceUnits: order.realPriceUnits,
           payMode: input.pay_model,
           expiresAtMs,
+          subject: `开箱 充值 ¥${formatUnits(order.realPriceUnits)}`,
         }),
         real_price: order.realPriceUnits,
         extra_std_money: order.bonusUnits,

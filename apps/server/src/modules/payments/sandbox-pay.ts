@@ -53,9 +53,9 @@ export function createSandboxProvider(deps: {
   return {
     name: SANDBOX_PROVIDER,
     payModes: PAY_MODES.filter((m) => m !== 'crypto_pay'),
-    ack: { ok: 'success', fail: 'fail' },
-    payAddress: (order) => `${deps.origin}/dev/cashier/${encodeURIComponent(order.orderSn)}`,
-    verify(raw): VerifiedNotification | Rejected {
+    ack: { ok: 'success', fail: 'fail', contentType: 'text/plain' },
+    payAddress: async (order) => `${deps.origin}/dev/cashier/${encodeURIComponent(order.orderSn)}`,
+    async verify(raw): Promise<VerifiedNotification | Rejected> {
       let n: Partial<SandboxNotification>;
       try {
         n = JSON.parse(raw.body) as Partial<SandboxNotification>;
