@@ -80,6 +80,10 @@ export const ERRORS = {
   ORDER_NOT_FOUND: { code: 4306, http: 404 },
   ORDER_EXPIRED: { code: 4307, http: 409 },
   COUPON_UNAVAILABLE: { code: 4308, http: 400 },
+  RECHARGE_ADULT_REQUIRED: { code: 4309, http: 400 },
+  RECHARGE_CONDITION_RESALE: { code: 4310, http: 400 },
+  RECHARGE_CONDITION_RATIONAL: { code: 4311, http: 400 },
+  RECHARGE_CONDITION_AFFORD: { code: 4312, http: 400 },
   VIP_LEVEL_NOT_REACHED: { code: 4401, http: 400 },
   VIP_NOTHING_TO_CLAIM: { code: 4402, http: 400 },
   VIP_LEVEL_NOT_FOUND: { code: 4403, http: 404 },
@@ -388,6 +392,27 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
   ORDER_NOT_FOUND: { 'zh-CN': '订单不存在', 'zh-TW': '訂單不存在', 'en-US': 'Order not found' },
   ORDER_EXPIRED: { 'zh-CN': '订单已过期', 'zh-TW': '訂單已過期', 'en-US': 'The order has expired' },
   COUPON_UNAVAILABLE: { 'zh-CN': '优惠券不可用', 'zh-TW': '優惠券不可用', 'en-US': 'This coupon cannot be used' },
+  RECHARGE_ADULT_REQUIRED: {
+    'zh-CN': '请确认已满18周岁,且具备完全行为能力,充值即代表同意《用户协议》和《隐私条款》',
+    'zh-TW': '請確認已滿18周歲,且具備完全行為能力,儲值即代表同意《用戶協議》和《隱私條款》',
+    'en-US':
+      'Please confirm you are 18 or older with full legal capacity; recharging means you accept the User Agreement and Privacy Policy',
+  },
+  RECHARGE_CONDITION_RESALE: {
+    'zh-CN': '请同意并勾选网站内禁止转售饰品',
+    'zh-TW': '請同意並勾選網站內禁止轉售飾品',
+    'en-US': 'Please agree that reselling items from this site is forbidden',
+  },
+  RECHARGE_CONDITION_RATIONAL: {
+    'zh-CN': '请同意并勾选盲盒娱乐，请理性消费',
+    'zh-TW': '請同意並勾選盲盒娛樂，請理性消費',
+    'en-US': 'Please agree that blind boxes are entertainment and to spend rationally',
+  },
+  RECHARGE_CONDITION_AFFORD: {
+    'zh-CN': '请同意并勾选本人仅在经济承受范围内消费，且将为消费行为承担后果',
+    'zh-TW': '請同意並勾選本人僅在經濟承受範圍內消費，且將為消費行為承擔後果',
+    'en-US': 'Please agree to spend only what you can afford and to bear the consequences',
+  },
   VIP_LEVEL_NOT_REACHED: {
     'zh-CN': '尚未达到该VIP等级',
     'zh-TW': '尚未達到該VIP等級',

@@ -94,8 +94,19 @@ export const payModesResponse = z.object({ list: z.array(payModeEntry) });
 
 export const isFirstRechargeResponse = z.object({ first_recharge: z.boolean() });
 
+/**
+ * The three conditions of spec 2 §5 the player ticks before recharging, in the dialog's order. The
+ * server refuses an order without all of them (and without `adult`), with the spec's message.
+ */
+export const RECHARGE_CONDITIONS = ['resale', 'rational', 'afford'] as const;
+export type RechargeCondition = (typeof RECHARGE_CONDITIONS)[number];
+
 export const createOrderRequest = z.object({
   coin_recharge_id: z.number().int(),
+  /** The 18+ box: 1 when ticked ('请确认已满18周岁,且具备完全行为能力…'). */
+  adult: z.number().int().optional(),
+  /** The conditions ticked (RECHARGE_CONDITIONS); every one is required. */
+  conditions: z.array(z.enum(RECHARGE_CONDITIONS)).max(3).optional(),
   pay_model: z.enum(PAY_MODES),
   /** A coupon (user_card_id); 0 or absent means none. Coupons are not available yet: refused. */
   card_coupon_id: z.number().int().optional(),

@@ -21,6 +21,8 @@ import { signedSandboxNotification } from './sandbox-pay.ts';
 
 const SECRET = 'kaixiang-dev-sandbox-pay-secret';
 const THROTTLE_GAP_MS = 5_001;
+/** The 18+ box and the three conditions, all ticked (spec 2 §5). */
+const AGREED = { adult: 1, conditions: ['resale', 'rational', 'afford'] };
 
 describe('payments: tiers, channels, orders and the sandbox cashier', () => {
   const clock = fakeClock();
@@ -43,7 +45,7 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
     return tier;
   };
   const create = (u: TestUser, body: Record<string, unknown>) =>
-    asUser<CreateOrderResponse>(t, u.tokens.access_token, 'POST', PAYMENT_PATHS.createOrder, body);
+    asUser<CreateOrderResponse>(t, u.tokens.access_token, 'POST', PAYMENT_PATHS.createOrder, { ...AGREED, ...body });
   const order = async (u: TestUser, yuan: number, pay_model = 'alipay') => {
     clock.advance(THROTTLE_GAP_MS);
     const res = await create(u, { coin_recharge_id: tierOf(yuan).id, pay_model });
@@ -102,6 +104,43 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
     expect(modes.body.data.list.map((m) => m.pay_mode)).toEqual(['alipay', 'wechat_pay', 'union_pay']);
     const sorts = modes.body.data.list.map((m) => m.sort_id);
     expect(sorts).toEqual([...sorts].sort((a, b) => b - a));
+  });
+
+  it('refuses an order without the 18+ box or any of the three conditions, with the spec message', async () => {
+    const u = await registerUser(t);
+    const base = { coin_recharge_id: tierOf(100).id, pay_model: 'alipay' };
+    const send = (body: Record<string, unknown>) =>
+      asUser(t, u.tokens.access_token, 'POST', PAYMENT_PATHS.createOrder, body);
+    const cases: [Record<string, unknown>, keyof typeof ERRORS, string][] = [
+      [
+        { ...base, conditions: AGREED.conditions },
+        'RECHARGE_ADULT_REQUIRED',
+        '请确认已满18周岁,且具备完全行为能力,充值即代表同意《用户协议》和《隐私条款》',
+      ],
+      [
+        { ...base, adult: 0, conditions: AGREED.conditions },
+        'RECHARGE_ADULT_REQUIRED',
+        '请确认已满18周岁,且具备完全行为能力,充值即代表同意《用户协议》和《隐私条款》',
+      ],
+      [{ ...base, adult: 1 }, 'RECHARGE_CONDITION_RESALE', '请同意并勾选网站内禁止转售饰品'],
+      [
+        { ...base, adult: 1, conditions: ['resale', 'afford'] },
+        'RECHARGE_CONDITION_RATIONAL',
+        '请同意并勾选盲盒娱乐，请理性消费',
+      ],
+      [
+        { ...base, adult: 1, conditions: ['rational', 'resale'] },
+        'RECHARGE_CONDITION_AFFORD',
+        '请同意并勾选本人仅在经济承受范围内消费，且将为消费行为承担后果',
+      ],
+    ];
+    for (const [body, error, msg] of cases) {
+      const res = await send(body);
+      expect(res.body).toMatchObject({ code: ERRORS[error].code, msg });
+    }
+    // Nothing was made: the next real order is not throttled by any of those.
+    const ok = await send({ ...base, ...AGREED });
+    expect(ok.body.code).toBe(200);
   });
 
   it('refuses a second order within 5 s with 操作频繁，请稍微再试', async () => {
@@ -424,6 +463,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one notification delivered many
       .data.elems;
     const tier = tiers.find((x) => x.money === 1_000_000);
     const res = await asUser<CreateOrderResponse>(t, u.tokens.access_token, 'POST', PAYMENT_PATHS.createOrder, {
+      ...AGREED,
       coin_recharge_id: tier?.id,
       pay_model: 'alipay',
     });
@@ -458,6 +498,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one notification delivered many
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
         asUser(t, u.tokens.access_token, 'POST', PAYMENT_PATHS.createOrder, {
+          ...AGREED,
           coin_recharge_id: tiers[0]?.id,
           pay_model: 'wechat_pay',
         }),

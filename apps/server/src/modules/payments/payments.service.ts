@@ -12,7 +12,9 @@ import {
   type OrderStatusPush,
   PAY_MODES,
   type PayMode,
+  RECHARGE_CONDITIONS,
   RECHARGE_THROTTLE_MS,
+  type RechargeCondition,
   WECHAT_DAILY_LIMIT_UNITS,
 } from '@kaixiang/shared/payments';
 import { userRoom } from '@kaixiang/shared/socket';
@@ -25,6 +27,12 @@ import type { Clock } from '../../infra/clock.ts';
 import { balancesOf, type Ledger, type LedgerTx } from '../ledger/ledger.ts';
 import type { PaymentProvider, VerifiedNotification } from './payment-provider.ts';
 import { paymentsRepo as repo } from './payments.repo.ts';
+
+const CONDITION_ERRORS = {
+  resale: 'RECHARGE_CONDITION_RESALE',
+  rational: 'RECHARGE_CONDITION_RATIONAL',
+  afford: 'RECHARGE_CONDITION_AFFORD',
+} as const satisfies Record<RechargeCondition, string>;
 
 /** China's calendar day (UTC+8) bounds the WeChat daily limit. */
 const CN_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -102,6 +110,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     async createOrder(userId: number, input: CreateOrderRequest): Promise<CreateOrderResponse> {
+      // The 18+ box and the three conditions (spec 2 §5), checked here too: a client that skips
+      // the dialog's checks gets the same message and no order.
+      if (input.adult !== 1) throw new AppError('RECHARGE_ADULT_REQUIRED');
+      for (const c of RECHARGE_CONDITIONS) {
+        if (!input.conditions?.includes(c)) throw new AppError(CONDITION_ERRORS[c]);
+      }
       const modes = await usableModes();
       const provider = providerFor(input.pay_model);
       if (!provider || !modes.some((m) => m.payMode === input.pay_model)) throw new AppError('PAY_CHANNEL_UNAVAILABLE');

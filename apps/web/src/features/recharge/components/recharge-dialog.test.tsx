@@ -132,7 +132,15 @@ describe('recharge dialog', () => {
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M4 4h1v1h-1z/);
     expect(within(dialog).getByRole('link', { name: '打开收银台' }).getAttribute('href')).toBe(CASHIER);
     expect(within(dialog).getByTestId('pay-countdown').textContent).toMatch(/^1[45]:\d\d$/);
-    expect(creates()).toEqual([{ coin_recharge_id: 11, pay_model: 'wechat_pay', device: 1 }]);
+    expect(creates()).toEqual([
+      {
+        adult: 1,
+        conditions: ['resale', 'rational', 'afford'],
+        coin_recharge_id: 11,
+        pay_model: 'wechat_pay',
+        device: 1,
+      },
+    ]);
     await waitFor(() => expect(requests.filter(to(PAYMENT_PATHS.payStatus)).length).toBeGreaterThan(0));
     expect(requests.find(to(PAYMENT_PATHS.payStatus))?.url.searchParams.get('order_sn')).toBe('RC0001');
     expect(screen.getByRole('dialog', { name: '充值' })).toBeTruthy();

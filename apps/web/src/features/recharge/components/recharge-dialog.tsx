@@ -14,7 +14,7 @@ import { DEVICE_PC, useRechargeList } from '../api/get-recharge-list.ts';
 import { useIsFirstRecharge } from '../api/is-first-recharge.ts';
 import { useAnchorShortcut } from '../hooks/use-anchor-shortcut.ts';
 import { useRechargeOrder } from '../hooks/use-recharge-order.ts';
-import { type ConditionKey, firstUnmetRule } from '../recharge-rules.ts';
+import { CONDITION_KEYS, type ConditionKey, firstUnmetRule } from '../recharge-rules.ts';
 import { rateHundredths, usdtAmountProblem } from '../usdt.ts';
 import { PayQr } from './pay-qr.tsx';
 import { RechargeChecks } from './recharge-checks.tsx';
@@ -87,6 +87,8 @@ function RechargeBody({ onClose }: { onClose: () => void }) {
       toast.warning(t(`recharge.${unmet}`));
       return;
     }
+    // The server checks the same boxes (spec 2 §5): it is told what was ticked, not trusted blindly.
+    const agreed = { adult: 1, conditions: CONDITION_KEYS.filter((k) => conditions[k]) };
     if (crypto) {
       const problem = usdtAmountProblem(usdtAmount);
       if (problem) {
@@ -95,6 +97,7 @@ function RechargeBody({ onClose }: { onClose: () => void }) {
       }
       // The amount is free; the order names the channel's first tier, whose bonus the note shows.
       order.start({
+        ...agreed,
         coin_recharge_id: tiers.data?.elems[0]?.id ?? 0,
         pay_model: 'crypto_pay',
         chain,
@@ -104,7 +107,7 @@ function RechargeBody({ onClose }: { onClose: () => void }) {
       return;
     }
     if (!tier || !mode) return;
-    order.start({ coin_recharge_id: tier.id, pay_model: mode, device: DEVICE_PC });
+    order.start({ ...agreed, coin_recharge_id: tier.id, pay_model: mode, device: DEVICE_PC });
   }
 
   if (modes.isPending) {

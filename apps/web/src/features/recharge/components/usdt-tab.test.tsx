@@ -79,7 +79,15 @@ describe('USDT tab', () => {
       .filter((r) => r.url.pathname === `/api${PAYMENT_PATHS.createOrder}`)
       .map((r) => JSON.parse(r.body));
     expect(creates).toEqual([
-      { coin_recharge_id: 31, pay_model: 'crypto_pay', chain: 'erc20', device: 1, amount: 1_000_000 },
+      {
+        adult: 1,
+        conditions: ['resale', 'rational', 'afford'],
+        coin_recharge_id: 31,
+        pay_model: 'crypto_pay',
+        chain: 'erc20',
+        device: 1,
+        amount: 1_000_000,
+      },
     ]);
   });
 
