@@ -162,6 +162,88 @@ CREATE TABLE "item_defs" (
 	CONSTRAINT "item_defs_wear_ck" CHECK (("item_defs"."wear_min" is null) = ("item_defs"."wear_max" is null) and "item_defs"."wear_min" <= "item_defs"."wear_max")
 );
 --> statement-breakpoint
+CREATE TABLE "coupons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name_zh_cn" text NOT NULL,
+	"name_zh_tw" text DEFAULT '' NOT NULL,
+	"name_en" text DEFAULT '' NOT NULL,
+	"award_type" smallint NOT NULL,
+	"value" bigint NOT NULL,
+	"min_recharge_units" bigint DEFAULT 0 NOT NULL,
+	"valid_days" integer NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	CONSTRAINT "coupons_award_ck" CHECK ("coupons"."award_type" in (1, 2) and "coupons"."value" > 0),
+	CONSTRAINT "coupons_days_ck" CHECK ("coupons"."valid_days" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "user_cards" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"coupon_id" integer NOT NULL,
+	"award_type" smallint NOT NULL,
+	"value" bigint NOT NULL,
+	"min_recharge_units" bigint NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"order_id" integer,
+	"used_at" timestamp with time zone,
+	"source" text NOT NULL,
+	"source_key" text,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "user_cards_used_ck" CHECK ("user_cards"."used_at" is null or "user_cards"."order_id" is not null)
+);
+--> statement-breakpoint
+CREATE TABLE "crypto_addresses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"chain" text NOT NULL,
+	"address" text NOT NULL,
+	"order_sn" text,
+	"lent_at" timestamp with time zone,
+	"released_at" timestamp with time zone,
+	CONSTRAINT "crypto_addresses_lent_ck" CHECK (("crypto_addresses"."order_sn" is null) = ("crypto_addresses"."lent_at" is null))
+);
+--> statement-breakpoint
+CREATE TABLE "crypto_deposits" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"chain" text NOT NULL,
+	"transfer_id" text NOT NULL,
+	"tx_hash" text NOT NULL,
+	"address" text NOT NULL,
+	"amount_micro" bigint NOT NULL,
+	"confirmations" integer NOT NULL,
+	"order_sn" text,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"surplus_micro" bigint DEFAULT 0 NOT NULL,
+	"sent_at" timestamp with time zone NOT NULL,
+	"first_seen_at" timestamp with time zone NOT NULL,
+	"settled_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "crypto_orders" (
+	"order_sn" text PRIMARY KEY NOT NULL,
+	"chain" text NOT NULL,
+	"address" text NOT NULL,
+	"quantity_micro" bigint NOT NULL,
+	"fee_micro" bigint NOT NULL,
+	"rate_hundredths" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "crypto_orders_quantity_ck" CHECK ("crypto_orders"."quantity_micro" > 0 and "crypto_orders"."fee_micro" >= 0 and "crypto_orders"."rate_hundredths" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "sandbox_chain_heads" (
+	"chain" text PRIMARY KEY NOT NULL,
+	"height" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sandbox_chain_transfers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"chain" text NOT NULL,
+	"tx_hash" text NOT NULL,
+	"address" text NOT NULL,
+	"amount_micro" bigint NOT NULL,
+	"block_height" bigint NOT NULL,
+	"sent_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "box_openings" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
@@ -254,6 +336,7 @@ CREATE TABLE "mails" (
 	"content_en" text DEFAULT '' NOT NULL,
 	"coins_units" bigint DEFAULT 0 NOT NULL,
 	"items" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"coupons" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"has_appendix" boolean NOT NULL,
 	"source" text NOT NULL,
 	"source_key" text,
@@ -276,6 +359,7 @@ CREATE TABLE "redeem_codes" (
 	"code" text NOT NULL,
 	"coins_units" bigint DEFAULT 0 NOT NULL,
 	"items" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"coupons" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"usage_limit" integer,
 	"used_count" integer DEFAULT 0 NOT NULL,
 	"expires_at" timestamp with time zone,
@@ -346,13 +430,17 @@ CREATE TABLE "recharge_orders" (
 	"amount_units" bigint NOT NULL,
 	"real_price_units" bigint NOT NULL,
 	"bonus_units" bigint DEFAULT 0 NOT NULL,
+	"user_card_id" integer,
+	"coupon_bonus_units" bigint DEFAULT 0 NOT NULL,
+	"coupon_replaces_bonus" boolean DEFAULT false NOT NULL,
+	"vip_bonus_units" bigint DEFAULT 0 NOT NULL,
 	"status" smallint DEFAULT 1 NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"provider_txn_id" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"paid_at" timestamp with time zone,
 	CONSTRAINT "recharge_orders_status_ck" CHECK ("recharge_orders"."status" between 1 and 5),
-	CONSTRAINT "recharge_orders_amount_ck" CHECK ("recharge_orders"."amount_units" > 0 and "recharge_orders"."real_price_units" > 0 and "recharge_orders"."bonus_units" >= 0)
+	CONSTRAINT "recharge_orders_amount_ck" CHECK ("recharge_orders"."amount_units" > 0 and "recharge_orders"."real_price_units" > 0 and "recharge_orders"."bonus_units" >= 0 and "recharge_orders"."coupon_bonus_units" >= 0 and "recharge_orders"."vip_bonus_units" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "invite_rebates" (
@@ -558,6 +646,15 @@ CREATE TABLE "vip_members" (
 	"retained_month" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "vip_red_packets" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"month_start" timestamp with time zone NOT NULL,
+	"level" smallint NOT NULL,
+	"amount_units" bigint NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "session_retired_tokens" ADD CONSTRAINT "session_retired_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transfer_id_ledger_transfers_id_fk" FOREIGN KEY ("transfer_id") REFERENCES "public"."ledger_transfers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -570,6 +667,18 @@ CREATE UNIQUE INDEX "box_open_requests_uq" ON "box_open_requests" USING btree ("
 CREATE UNIQUE INDEX "boxes_slug_uq" ON "boxes" USING btree ("slug");--> statement-breakpoint
 CREATE UNIQUE INDEX "fair_seeds_active_uq" ON "fair_seeds" USING btree ("user_id") WHERE "fair_seeds"."revealed_at" is null;--> statement-breakpoint
 CREATE INDEX "fair_seeds_user_idx" ON "fair_seeds" USING btree ("user_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "coupons_name_uq" ON "coupons" USING btree ("name_zh_cn");--> statement-breakpoint
+CREATE INDEX "user_cards_user_idx" ON "user_cards" USING btree ("user_id","expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_cards_source_key_uq" ON "user_cards" USING btree ("source_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "crypto_addresses_chain_address_uq" ON "crypto_addresses" USING btree ("chain","address");--> statement-breakpoint
+CREATE UNIQUE INDEX "crypto_addresses_order_uq" ON "crypto_addresses" USING btree ("order_sn");--> statement-breakpoint
+CREATE INDEX "crypto_addresses_free_idx" ON "crypto_addresses" USING btree ("chain","order_sn");--> statement-breakpoint
+CREATE UNIQUE INDEX "crypto_deposits_transfer_uq" ON "crypto_deposits" USING btree ("chain","transfer_id");--> statement-breakpoint
+CREATE INDEX "crypto_deposits_order_idx" ON "crypto_deposits" USING btree ("order_sn");--> statement-breakpoint
+CREATE INDEX "crypto_deposits_status_idx" ON "crypto_deposits" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "crypto_orders_address_idx" ON "crypto_orders" USING btree ("chain","address","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "sandbox_chain_transfers_tx_uq" ON "sandbox_chain_transfers" USING btree ("tx_hash");--> statement-breakpoint
+CREATE INDEX "sandbox_chain_transfers_address_idx" ON "sandbox_chain_transfers" USING btree ("chain","address");--> statement-breakpoint
 CREATE INDEX "box_openings_user_idx" ON "box_openings" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "box_openings_box_idx" ON "box_openings" USING btree ("box_id","id");--> statement-breakpoint
 CREATE INDEX "box_openings_request_idx" ON "box_openings" USING btree ("request_row_id");--> statement-breakpoint
@@ -613,4 +722,5 @@ CREATE UNIQUE INDEX "command_claims_uq" ON "command_claims" USING btree ("user_i
 CREATE UNIQUE INDEX "command_tiers_key_uq" ON "command_tiers" USING btree ("key");--> statement-breakpoint
 CREATE UNIQUE INDEX "vip_claims_user_level_uq" ON "vip_claims" USING btree ("user_id","level");--> statement-breakpoint
 CREATE INDEX "vip_claims_user_idx" ON "vip_claims" USING btree ("user_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "vip_levels_level_uq" ON "vip_levels" USING btree ("level");
+CREATE UNIQUE INDEX "vip_levels_level_uq" ON "vip_levels" USING btree ("level");--> statement-breakpoint
+CREATE UNIQUE INDEX "vip_red_packets_uq" ON "vip_red_packets" USING btree ("user_id","month_start");

@@ -16,6 +16,8 @@ import { userRoutes } from './modules/accounts/user.routes.ts';
 import { boxArtRoutes } from './modules/boxes/box-art.routes.ts';
 import { boxesRoutes } from './modules/boxes/boxes.routes.ts';
 import { createBoxesService } from './modules/boxes/boxes.service.ts';
+import { couponsDevRoutes } from './modules/coupons/coupons.dev-routes.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { steamSandboxRoutes } from './modules/dev/steam-sandbox.routes.ts';
@@ -37,6 +39,7 @@ import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { vipModule } from './modules/vip/vip.module.ts';
+import { vipRechargeBonusOf } from './modules/vip/vip.service.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
 import { installSocket } from './realtime/socket-hub.ts';
 import type { Runtime } from './runtime.ts';
@@ -181,8 +184,11 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     authenticate: accounts.authenticate,
     // The inviter's rebate is paid in the same transaction as the recharge it comes from.
     onPaid: (lt, paid) => onRecharge(lt, paid),
+    vipBonusBp: async (tx, userId) => (await vipRechargeBonusOf(tx, userId)).bonusBp,
   });
+  await app.register(couponsRoutes({ db: rt.database.db, clock: rt.clock }, accounts.authenticate), { prefix: '/api' });
   if (config.NODE_ENV !== 'production') {
+    await app.register(couponsDevRoutes({ db: rt.database.db, ledger }));
     await app.register(ledgerDevRoutes({ db: rt.database.db, ledger }));
     await app.register(tradeBotDevRoutes({ db: rt.database.db, inventory }));
     await app.register(devRoutes({ site, db: rt.database.db }));

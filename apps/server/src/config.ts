@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -17,6 +18,53 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
+
+/**
+ * An RSA key from the environment, as PEM (literal \n allowed, since one-line env files are the
+ * norm) or as the bare base64 that Alipay's key tool prints. Checked here so a bad key stops the
+ * start; stored as PKCS#8 / SPKI PEM, the form both payment SDKs read.
+ */
+const rsaKeyVar = (kind: 'private' | 'public') =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = v?.replace(/\\n/g, '\n').trim();
+      if (!text) return undefined;
+      // A private key would pass as a public one (Node derives it): refuse it, it is a leak waiting.
+      if (kind === 'public' && text.includes('PRIVATE KEY')) {
+        ctx.addIssue({ code: 'custom', message: 'is a private key; give the public key' });
+        return z.NEVER;
+      }
+      const key = parseRsaKey(kind, text);
+      if (key) return key;
+      ctx.addIssue({ code: 'custom', message: `is not a valid RSA ${kind} key (PEM or base64)` });
+      return z.NEVER;
+    });
+
+function parseRsaKey(kind: 'private' | 'public', text: string): string | undefined {
+  const der = Buffer.from(text.replace(/\s+/g, ''), 'base64');
+  const pem = text.startsWith('-----BEGIN');
+  const attempts: (() => KeyObject)[] =
+    kind === 'private'
+      ? pem
+        ? [() => createPrivateKey(text)]
+        : [
+            () => createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }),
+            () => createPrivateKey({ key: der, format: 'der', type: 'pkcs1' }),
+          ]
+      : [() => (pem ? createPublicKey(text) : createPublicKey({ key: der, format: 'der', type: 'spki' }))];
+  for (const attempt of attempts) {
+    try {
+      const key = attempt();
+      if (key.asymmetricKeyType !== 'rsa') return undefined;
+      return key
+        .export(kind === 'private' ? { type: 'pkcs8', format: 'pem' } : { type: 'spki', format: 'pem' })
+        .toString();
+    } catch {}
+  }
+  return undefined;
+}
 
 const intVar = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 const boolVar = (def: boolean) =>
@@ -72,12 +120,65 @@ export const configSchema = z
       .enum(['auto_accept', 'manual', 'decline', 'trade_restricted', 'private_inventory', 'invalid_link', 'bot_fault'])
       .optional(),
     SANDBOX_TRADE_DELAY_MS: intVar(5_000, 0, 3_600_000),
-    /** Payment adapter (modules/payments); only the sandbox exists so far, and never takes orders in production. */
+    /**
+     * The sandbox adapter (modules/payments) serves the channels no real adapter (ALIPAY_*,
+     * WECHATPAY_*) serves; it never takes orders in production.
+     */
     PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     /** HMAC key of the sandbox cashier's notifications. */
     SANDBOX_PAY_SECRET: z.string().min(16).default('kaixiang-dev-sandbox-pay-secret'),
+    /** Alipay 当面付 (modules/payments/alipay-pay.ts): set the app id to take Alipay for real. */
+    ALIPAY_APP_ID: z.string().trim().optional(),
+    /** Our application private key (RSA2), PEM or base64. */
+    ALIPAY_PRIVATE_KEY: rsaKeyVar('private'),
+    /** Alipay's public key (支付宝公钥, not our application public key), PEM or base64. */
+    ALIPAY_PUBLIC_KEY: rsaKeyVar('public'),
+    /** OpenAPI gateway; unset means https://openapi.alipay.com/gateway.do. */
+    ALIPAY_GATEWAY: optionalUrl(['http', 'https']),
+    /** WeChat Pay APIv3 Native (modules/payments/wechat-pay.ts): set the app id to take WeChat Pay for real. */
+    WECHATPAY_APP_ID: z.string().trim().optional(),
+    WECHATPAY_MCH_ID: z.string().trim().optional(),
+    /** Merchant API private key (apiclient_key.pem). */
+    WECHATPAY_PRIVATE_KEY: rsaKeyVar('private'),
+    /** Serial number of the merchant API certificate the private key belongs to. */
+    WECHATPAY_CERT_SERIAL: z.string().trim().optional(),
+    /** WeChat Pay's public key (微信支付公钥) or platform certificate, PEM: verifies notifications. */
+    WECHATPAY_PLATFORM_PUBLIC_KEY: rsaKeyVar('public'),
+    /** Its id (PUB_KEY_ID_…) or certificate serial: the Wechatpay-Serial notifications carry. */
+    WECHATPAY_PLATFORM_SERIAL: z.string().trim().optional(),
+    /** APIv3 key (32 characters): decrypts notification resources. */
+    WECHATPAY_APIV3_KEY: z.string().length(32).optional(),
+    /** API origin; unset means https://api.mch.weixin.qq.com. */
+    WECHATPAY_API_BASE: optionalUrl(['http', 'https']),
     /** First-recharge bonus in 1/10000 of the first paid tier's money (0: none). */
     FIRST_RECHARGE_BONUS_BP: intVar(0, 0, 10_000),
+    /**
+     * USDT deposits (modules/payments/crypto, docs/_parts/usdt.md): sandbox chain, live TronGrid +
+     * Ethereum RPC, or off. Unset: sandbox outside production, off in production.
+     */
+    CHAIN_WATCHER: z.enum(['sandbox', 'live', 'off']).optional(),
+    TRONGRID_URL: z
+      .string()
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .default('https://api.trongrid.io'),
+    TRONGRID_API_KEY: z.string().optional(),
+    ETH_RPC_URL: optionalUrl(['http', 'https']),
+    USDT_TRC20_CONTRACT: z
+      .string()
+      .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
+      .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+    USDT_ERC20_CONTRACT: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/)
+      .default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
+    USDT_CONFIRMATIONS_TRC20: intVar(19, 1, 1_000),
+    USDT_CONFIRMATIONS_ERC20: intVar(12, 1, 1_000),
+    /** Added to every USDT quantity, in micro-USDT (1 USDT). */
+    USDT_NETWORK_FEE_MICRO: intVar(1_000_000, 0, 100_000_000),
+    /** The operator's deposit addresses, one `trc20,T…` / `erc20,0x…` a line (required when live). */
+    CRYPTO_ADDRESS_FILE: z.string().optional(),
+    /** How many generated addresses per chain the sandbox pool holds. */
+    SANDBOX_CHAIN_ADDRESSES: intVar(50, 1, 10_000),
   })
   .superRefine((c, ctx) => {
     if (c.SMS_PROVIDER === 'tencent') {
@@ -91,7 +192,41 @@ export const configSchema = z
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when SMS_PROVIDER=tencent' });
       }
     }
+    // A real payment adapter is built when its app id is set; half a configuration is an error,
+    // never a silently missing channel.
+    const realPay = [
+      ['ALIPAY_APP_ID', ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']],
+      [
+        'WECHATPAY_APP_ID',
+        [
+          'WECHATPAY_MCH_ID',
+          'WECHATPAY_PRIVATE_KEY',
+          'WECHATPAY_CERT_SERIAL',
+          'WECHATPAY_PLATFORM_PUBLIC_KEY',
+          'WECHATPAY_PLATFORM_SERIAL',
+          'WECHATPAY_APIV3_KEY',
+        ],
+      ],
+    ] as const;
+    for (const [appId, companions] of realPay) {
+      if (!c[appId]) continue;
+      for (const key of companions) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required when ${appId} is set` });
+      }
+      // The notify_url given to the provider is absolute.
+      if (!c.PUBLIC_ORIGIN)
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: `required when ${appId} is set` });
+    }
+    if (c.CHAIN_WATCHER === 'live') {
+      if (!c.ETH_RPC_URL)
+        ctx.addIssue({ code: 'custom', path: ['ETH_RPC_URL'], message: 'required when CHAIN_WATCHER=live' });
+      if (!c.CRYPTO_ADDRESS_FILE)
+        ctx.addIssue({ code: 'custom', path: ['CRYPTO_ADDRESS_FILE'], message: 'required when CHAIN_WATCHER=live' });
+    }
     if (c.NODE_ENV !== 'production') return;
+    // The sandbox chain credits whatever the dev page "sends": never where money is real.
+    if (c.CHAIN_WATCHER === 'sandbox')
+      ctx.addIssue({ code: 'custom', path: ['CHAIN_WATCHER'], message: 'sandbox is not allowed in production' });
     if (c.SIGN_SECRET === DEV_SIGN_SECRET)
       ctx.addIssue({ code: 'custom', path: ['SIGN_SECRET'], message: 'must be set in production' });
     if (c.TOKEN_SECRET === DEV_TOKEN_SECRET)
@@ -105,6 +240,11 @@ export const configSchema = z
     // The sandbox delivers nothing: in production it may only leave offers to expire.
     if (c.TRADE_BOT === 'sandbox' && c.SANDBOX_TRADE_MODE && c.SANDBOX_TRADE_MODE !== 'manual')
       ctx.addIssue({ code: 'custom', path: ['SANDBOX_TRADE_MODE'], message: 'only manual in production' });
+    // Plain http (a local fake provider in tests) would carry signed orders in the clear.
+    for (const key of ['ALIPAY_GATEWAY', 'WECHATPAY_API_BASE'] as const) {
+      if (c[key]?.startsWith('http://'))
+        ctx.addIssue({ code: 'custom', path: [key], message: 'must be https in production' });
+    }
   });
 
 export type Config = z.infer<typeof configSchema>;

@@ -3,6 +3,7 @@ import { seedAccounts } from './modules/accounts/accounts.seed.ts';
 import { seedBoxes } from './modules/boxes/boxes.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
 import { seedLedger } from './modules/ledger/ledger.ts';
+import { seedCoupons } from './modules/coupons/coupons.seed.ts';
 import { seedPayments } from './modules/payments/payments.seed.ts';
 import { seedPromotion } from './modules/promotion/promotion.seed.ts';
 import { seedSite } from './modules/site/site.seed.ts';
@@ -20,4 +21,5 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedPromotion(db);
   await seedVip(db);
   await seedPayments(db);
+  await seedCoupons(db);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { playerVipLevel } from './vip.ts';
 
 /**
  * Contract of accounts and the user centre (spec 1 §3, §5, §7; spec 2 §5). Paths are relative to
@@ -174,7 +175,14 @@ export const destroyRequest = z.object({ verify_code: z.string() });
 export const bindInviteRequest = z.object({ invite_code: z.string().max(15) });
 export const promoteUsersResponse = z.object({
   list: z.array(
-    z.object({ user_id: z.number().int(), nick_name: z.string(), avatar: z.string(), created_at: z.number().int() }),
+    z.object({
+      user_id: z.number().int(),
+      nick_name: z.string(),
+      /** The invitee's current VIP level (0..10), for the badge beside the name. */
+      vip_level: playerVipLevel,
+      avatar: z.string(),
+      created_at: z.number().int(),
+    }),
   ),
   total: z.number().int(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { playerVipLevel } from './vip.ts';
 import { pageQuery } from './wallet.ts';
 
 /**
@@ -133,6 +134,8 @@ export const openHistoryEntry = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   nick_name: z.string(),
+  /** The player's current VIP level (0..10), for the badge beside the name. */
+  vip_level: playerVipLevel,
   avatar: z.string(),
   box_id: z.number().int(),
   box_name: z.string(),

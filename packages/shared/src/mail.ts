@@ -74,7 +74,9 @@ export const mail = z.object({
   /** Coins the attachment gives, 0 when none. */
   coins: z.number().int(),
   items: z.array(mailItem),
-  /** True when coins > 0 or items is non-empty. */
+  /** Recharge coupons the attachment gives (one card each; see coupons.ts). */
+  coupons: z.array(z.object({ coupon_id: z.number().int(), name: z.string() })),
+  /** True when coins > 0 or items or coupons is non-empty. */
   has_appendix: z.boolean(),
   /** When the attachment was collected; null when not yet (or there is none). */
   received_at: z.number().int().nullable(),
@@ -96,6 +98,8 @@ export const receiveResponse = z.object({
   coins: z.number().int(),
   /** Inventory rows this call created (user item ids). */
   user_item_ids: z.array(z.number().int()),
+  /** Coupon cards this call gave (user_card_id). */
+  user_card_ids: z.array(z.number().int()),
   /** True when nothing was left to collect (already received before; not an error). */
   already_received: z.boolean(),
   /** Coin balance afterwards. */

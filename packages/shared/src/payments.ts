@@ -27,6 +27,12 @@ export const PAYMENT_PATHS = {
    * adapter name (sandbox today). Answers the provider's own acknowledgement, not the envelope.
    */
   notify: '/trade/v1/notify/:provider',
+  /**
+   * POST mockRechargeRequest → mockRechargeResponse. Development only (spec 2 §2, §7): absent in
+   * production (404). Settles a 'mock' order as a real payment would be, so VIP, first-recharge
+   * bonus, invite rebates and command codes can be tried without a provider.
+   */
+  testMockRecharge: '/trade/v1/test-mock-recharge',
 } as const;
 
 /**
@@ -157,3 +163,52 @@ export const anchorQuickRechargeResponse = z.object({
 });
 /** account_type values that may use the anchor quick recharge (spec 2 §4). */
 export const ANCHOR_ACCOUNT_TYPES: readonly number[] = [2, 3];
+
+/** The most one test-mode recharge may credit: enough to reach V10 (500 000 CNY) at once. */
+export const MOCK_RECHARGE_MAX_UNITS = 500_000 * 10_000;
+
+/**
+ * Test mock recharge (spec 2 §7: money, pay_mode, recharge_id). Deliberately loose: the server
+ * answers each wrong field with its own message (checkMockRecharge) instead of a generic
+ * validation error. `money` in units; `recharge_id` a tier id. With only a tier, the tier's money
+ * and bonus; with only money, that amount without a tier bonus; with both, that amount with the
+ * tier's bonus share.
+ */
+export const mockRechargeRequest = z.object({
+  money: z.number().optional(),
+  pay_mode: z.string().max(32),
+  recharge_id: z.number().int().optional(),
+});
+export type MockRechargeRequest = z.infer<typeof mockRechargeRequest>;
+
+export const mockRechargeResponse = z.object({
+  order_sn: z.string(),
+  status: z.number().int(),
+  /** The coins credited as recharge (counts for VIP and command codes), units. */
+  price: z.number().int(),
+  /** The tier bonus credited, units. */
+  extra_std_money: z.number().int(),
+  /** The coin balance afterwards (recharge, tier bonus, first-recharge bonus), units. */
+  money: z.number().int(),
+  /** The player's VIP level afterwards. */
+  vip_level: z.number().int(),
+});
+export type MockRechargeResponse = z.infer<typeof mockRechargeResponse>;
+
+/** The field checks of a test mock recharge in order, shared by the panel and the server. */
+export function checkMockRecharge(
+  req: MockRechargeRequest,
+):
+  | 'MOCK_RECHARGE_AMOUNT_REQUIRED'
+  | 'MOCK_RECHARGE_AMOUNT_INVALID'
+  | 'MOCK_RECHARGE_AMOUNT_TOO_LARGE'
+  | 'MOCK_RECHARGE_PAY_MODE_INVALID'
+  | null {
+  if (req.money === undefined && req.recharge_id === undefined) return 'MOCK_RECHARGE_AMOUNT_REQUIRED';
+  if (req.money !== undefined) {
+    if (!Number.isInteger(req.money) || req.money <= 0) return 'MOCK_RECHARGE_AMOUNT_INVALID';
+    if (req.money > MOCK_RECHARGE_MAX_UNITS) return 'MOCK_RECHARGE_AMOUNT_TOO_LARGE';
+  }
+  if (!(PAY_MODES as readonly string[]).includes(req.pay_mode)) return 'MOCK_RECHARGE_PAY_MODE_INVALID';
+  return null;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { playerVipLevel } from './vip.ts';
 
 /**
  * Contract of the pickup ranking and invite rebates (spec 2 §2 dialog 6, §3 Ranking, §7 ranking
@@ -38,6 +39,8 @@ export const rankingEntry = z.object({
   user_id: z.number().int(),
   user_avatar: z.string(),
   user_nick_name: z.string(),
+  /** The player's current VIP level (0..10), for the badge beside the name. */
+  vip_level: playerVipLevel,
   /** The most valuable item the player picked up that day. */
   list_item: z.object({
     item_id: z.number().int(),
@@ -76,6 +79,8 @@ export const inviteRecharge = z.object({
   /** The invitee. */
   user_id: z.number().int(),
   nick_name: z.string(),
+  /** The invitee's current VIP level (0..10), for the badge beside the name. */
+  vip_level: playerVipLevel,
   avatar: z.string(),
   order_sn: z.string(),
   /** What the invitee recharged, in units. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { playerVipLevel } from './vip.ts';
 
 /**
  * Contract of the site endpoints (spec 1 §3, §7). Paths are relative to /api. Texts that a
@@ -51,6 +52,8 @@ export const rewardHistoryEntry = z.object({
   img: z.string(),
   avatar: z.string(),
   nick_name: z.string(),
+  /** The winner's current VIP level (0..10), for the badge beside the name. */
+  vip_level: playerVipLevel,
   /** 1..4 picks a colour tier. */
   jewelry_rarity: z.number().int().min(1).max(4),
   /** 0 a plain box opening; 2..6 pick a mode icon (battle, upgrade, roll...). */

@@ -13,6 +13,11 @@ export const VIP_PATHS = {
    * (multi-level jumps); with one, claims that level only. Each level pays once, ever.
    */
   award: '/usercenter/v1/vip-award/get-award',
+  /**
+   * POST {}: the current level's exclusive red packet (red_packet), once per calendar month in
+   * China time; V0 has none → {get_money, level, money}.
+   */
+  redPacket: '/usercenter/v1/vip-award/get-red-packet',
   /** GET ?page&page_size: the caller's claimed upgrade rewards, newest first. */
   history: '/usercenter/v1/vip/get-history',
 } as const;
@@ -25,6 +30,11 @@ export const COMMAND_PATHS = {
 } as const;
 
 export const VIP_MAX_LEVEL = 10;
+/**
+ * A player's current level as every list that names a player carries it (users.vip_level), for the
+ * badge beside the name. Level 0 has a badge too (spec 2 §3: "levels 0 to 10, each with a badge").
+ */
+export const playerVipLevel = z.number().int().min(0).max(VIP_MAX_LEVEL);
 /** The progress bar fills 10 % per level (spec 2 §9). */
 export const VIP_PROGRESS_PERCENT_PER_LEVEL = 10;
 /** Monthly retention: recharge in the previous month must reach this share of the level's threshold. */
@@ -49,7 +59,7 @@ export const vipLevelConfig = z.object({
   award_desc: z.number().int(),
   /** The one-time upgrade reward. */
   award: z.object({ coins: z.number().int() }),
-  /** The level's exclusive red packet amount, units (display only here). */
+  /** The level's exclusive red packet, units: claimable once a month while at this level. */
   red_packet: z.number().int(),
   isComplete: z.union([z.literal(0), z.literal(1), z.literal(2)]),
 });
@@ -68,6 +78,8 @@ export const vipConfigResponse = z.object({
   recharge_num: z.number().int(),
   /** Experience still needed for the next level, units; 0 at the top level. */
   next_level_need: z.number().int(),
+  /** Whether this month's exclusive red packet was claimed already. */
+  red_packet_claimed: z.boolean(),
 });
 export type VipConfigResponse = z.infer<typeof vipConfigResponse>;
 
@@ -85,6 +97,14 @@ export const vipAwardResponse = z.object({
   money: z.number().int(),
 });
 export type VipAwardResponse = z.infer<typeof vipAwardResponse>;
+
+export const vipRedPacketResponse = z.object({
+  get_money: z.number().int(),
+  /** The level whose red packet was paid. */
+  level: z.number().int(),
+  money: z.number().int(),
+});
+export type VipRedPacketResponse = z.infer<typeof vipRedPacketResponse>;
 
 export const vipHistoryQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

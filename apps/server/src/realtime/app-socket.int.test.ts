@@ -2,6 +2,7 @@ import { SITE_EVENTS } from '@kaixiang/shared/socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../test/support/accounts.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { reachVipLevel } from '../../test/support/vip.ts';
 import { signAccessToken } from '../modules/auth/access-token.ts';
 import { TestSocket } from './socket-test-client.ts';
 
@@ -75,14 +76,23 @@ describe('the app socket at /connect', () => {
     const b = await TestSocket.open(url);
     try {
       await Promise.all([a.roundTrip(), b.roundTrip()]);
+      const winner = await registerUser(t, { nick_name: '幸运儿' });
+      await reachVipLevel(t, winner.userId, 4);
       const res = await t.app.inject({
         method: 'POST',
         url: '/dev/test/reward',
-        payload: { nick_name: '幸运儿', big: true, price_units: 5_000_000 },
+        payload: { user_id: winner.userId, nick_name: '幸运儿', big: true, price_units: 5_000_000 },
       });
       expect(res.statusCode).toBe(200);
       const [fa, fb] = await Promise.all([a.next(SITE_EVENTS.rewardHistory), b.next(SITE_EVENTS.rewardHistory)]);
-      expect(fa.data).toMatchObject({ nick_name: '幸运儿', reward_history_type: 2, reward_item_price: 5_000_000 });
+      // The payload carries the winner's VIP level: the ticker draws the badge without a second call.
+      expect(fa.data).toMatchObject({
+        user_id: winner.userId,
+        nick_name: '幸运儿',
+        vip_level: 4,
+        reward_history_type: 2,
+        reward_item_price: 5_000_000,
+      });
       expect(fa.seq).toBe(fb.seq);
       expect(fa.room).toBe('site');
     } finally {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
@@ -11,6 +11,15 @@ import { SidePanel } from '../features/site/components/side-panel.tsx';
 import { SiteFooter } from '../features/site/components/site-footer.tsx';
 import { SiteHeader } from '../features/site/components/site-header.tsx';
 import { RouteGuard } from './route-guard.tsx';
+
+/**
+ * The hidden test recharge panel (Ctrl+Alt+A, spec 2 §2) exists in development builds only:
+ * `vite build` replaces `import.meta.env.DEV` with false and drops this import, so the production
+ * bundle holds none of the panel's code or texts (checked in docs/_parts/vip-badge-and-mock-recharge.md).
+ */
+const MockRechargeShortcut = import.meta.env.DEV
+  ? lazy(() => import('../features/recharge/dev/mock-recharge-shortcut.tsx'))
+  : null;
 
 /** The page shell of spec 1 §2: header, tickers, announcements, page, footer, side panel. */
 export function AppLayout() {
@@ -37,6 +46,11 @@ export function AppLayout() {
       <SidePanel />
       <LoginDialog />
       <Toaster />
+      {MockRechargeShortcut && (
+        <Suspense fallback={null}>
+          <MockRechargeShortcut />
+        </Suspense>
+      )}
       <FullScreenSpinner />
     </div>
   );

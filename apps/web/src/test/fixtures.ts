@@ -48,6 +48,7 @@ export function rewardEntry(overrides: Partial<RewardHistoryEntry> = {}): Reward
     img: '',
     avatar: '',
     nick_name: '玩家一',
+    vip_level: 3,
     jewelry_rarity: 2,
     game_type: 0,
     user_id: 42,

@@ -39,6 +39,8 @@ export const mails = pgTable(
     contentEn: text('content_en').notNull().default(''),
     coinsUnits: bigint('coins_units', { mode: 'number' }).notNull().default(0),
     items: jsonb('items').$type<MailItemSpec[]>().notNull().default([]),
+    /** Coupon templates (coupons.id) the attachment gives, one card each. */
+    coupons: jsonb('coupons').$type<number[]>().notNull().default([]),
     hasAppendix: boolean('has_appendix').notNull(),
     /** Why it was sent: 'redeem' | 'system' | another module's name. */
     source: text('source').notNull(),
@@ -67,6 +69,8 @@ export const redeemCodes = pgTable(
     code: text('code').notNull(),
     coinsUnits: bigint('coins_units', { mode: 'number' }).notNull().default(0),
     items: jsonb('items').$type<MailItemSpec[]>().notNull().default([]),
+    /** Coupon templates the redeem mail gives. */
+    coupons: jsonb('coupons').$type<number[]>().notNull().default([]),
     /** null: unlimited. */
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),

@@ -67,6 +67,16 @@ export const rechargeOrders = pgTable(
     realPriceUnits: bigint('real_price_units', { mode: 'number' }).notNull(),
     /** Tier bonus credited on payment, fixed when the order is made. */
     bonusUnits: bigint('bonus_units', { mode: 'number' }).notNull().default(0),
+    /** The coupon card the order names (user_cards.id), if any. */
+    userCardId: integer('user_card_id'),
+    /**
+     * The card's bonus, fixed when the order is made; credited only if the card is still held by
+     * this order when it is paid. An award_type 2 card replaces the tier bonus (then not credited).
+     */
+    couponBonusUnits: bigint('coupon_bonus_units', { mode: 'number' }).notNull().default(0),
+    couponReplacesBonus: boolean('coupon_replaces_bonus').notNull().default(false),
+    /** The VIP level's recharge bonus (award_desc / 10000 of the money) at the time of the order. */
+    vipBonusUnits: bigint('vip_bonus_units', { mode: 'number' }).notNull().default(0),
     /** 1 pending, 2 paid, 3 expired, 4 failed, 5 reversed (ORDER_STATUS). */
     status: smallint('status').notNull().default(1),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -81,6 +91,9 @@ export const rechargeOrders = pgTable(
     index('recharge_orders_user_idx').on(t.userId, t.createdAt),
     index('recharge_orders_pending_idx').on(t.status, t.expiresAt),
     check('recharge_orders_status_ck', sql`${t.status} between 1 and 5`),
-    check('recharge_orders_amount_ck', sql`${t.amountUnits} > 0 and ${t.realPriceUnits} > 0 and ${t.bonusUnits} >= 0`),
+    check(
+      'recharge_orders_amount_ck',
+      sql`${t.amountUnits} > 0 and ${t.realPriceUnits} > 0 and ${t.bonusUnits} >= 0 and ${t.couponBonusUnits} >= 0 and ${t.vipBonusUnits} >= 0`,
+    ),
   ],
 );

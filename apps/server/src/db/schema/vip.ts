@@ -71,6 +71,21 @@ export const vipClaims = pgTable(
   ],
 );
 
+/** One row per (player, month): the month's exclusive red packet, paid at the level of the claim. */
+export const vipRedPackets = pgTable(
+  'vip_red_packets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** The UTC instant of the China-time 1st 00:00 of the month claimed. */
+    monthStart: timestamp('month_start', { withTimezone: true }).notNull(),
+    level: smallint('level').notNull(),
+    amountUnits: bigint('amount_units', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('vip_red_packets_uq').on(t.userId, t.monthStart)],
+);
+
 /** Command (口令) reward tiers: a code that pays `rewardUnits` once per period to whoever reached `moneyUnits`. */
 export const commandTiers = pgTable(
   'command_tiers',

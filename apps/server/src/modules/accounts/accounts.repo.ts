@@ -134,7 +134,13 @@ export const accountsRepo = {
 
   promoteUsers: (db: Db, inviterId: number, limit: number, offset: number) =>
     db
-      .select({ id: users.id, nickName: users.nickName, avatar: users.avatar, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        nickName: users.nickName,
+        avatar: users.avatar,
+        vipLevel: users.vipLevel,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .where(eq(users.inviteUserId, inviterId))
       .orderBy(desc(users.id))

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, login, registerUser, smsCode, type TestUser } from '../../../test/support/accounts.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { reachVipLevel } from '../../../test/support/vip.ts';
 import { users } from '../../db/schema/users.ts';
 
 const P = '/usercenter/v1/user';
@@ -84,9 +85,14 @@ describe('user centre', () => {
     expect((await bind(c, await codeOf(b))).body.code).toBe(200); // b invited c
     expect((await bind(a, await codeOf(c))).body.error).toBe('INVITE_CODE_INVALID'); // would close a→b→c→a
     expect((await bind(b, await codeOf(c))).body.error).toBe('INVITE_ALREADY_BOUND');
-    const promoted = await as<{ list: { user_id: number }[]; total: number }>(a, 'GET', 'get-promote-users?page=1');
+    await reachVipLevel(t, b.userId, 1);
+    const promoted = await as<{ list: { user_id: number; vip_level: number }[]; total: number }>(
+      a,
+      'GET',
+      'get-promote-users?page=1',
+    );
     expect(promoted.body.data.total).toBe(1);
-    expect(promoted.body.data.list.map((x) => x.user_id)).toEqual([b.userId]);
+    expect(promoted.body.data.list.map((x) => [x.user_id, x.vip_level])).toEqual([[b.userId, 1]]);
     expect((await as<{ total: number }>(b, 'GET', 'get-promote-users')).body.data.total).toBe(1);
   });
 

@@ -173,6 +173,7 @@ export function createUserService(deps: AccountsDeps, codes: CodesService, sessi
         list: rows.map((r) => ({
           user_id: r.id,
           nick_name: r.nickName,
+          vip_level: r.vipLevel,
           avatar: r.avatar,
           created_at: r.createdAt.getTime(),
         })),

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { credit, expectLedgerBalanced } from '../../../test/support/money.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { reachVipLevel } from '../../../test/support/vip.ts';
 import { userItems } from '../../db/schema/items.ts';
 
 describe('boxes', () => {
@@ -158,13 +159,19 @@ describe('boxes', () => {
   });
 
   it('records openings in the global history and the footer count', async () => {
-    const res = await t.api<{ list: { box_id: number; nick_name: string }[]; total: number }>(
+    await reachVipLevel(t, a.userId, 2);
+    const res = await t.api<{ list: { box_id: number; nick_name: string; vip_level: number }[]; total: number }>(
       'GET',
       `${BOX_PATHS.history}?box_id=${box.box_id}&page_size=5`,
     );
     expect(res.body.data.total).toBe(26);
     expect(res.body.data.list).toHaveLength(5);
     expect(res.body.data.list[0]?.nick_name).toBe('开箱人');
+    // The badge beside the name: the opener's level now, read by the same query (a join).
+    expect(res.body.data.list.map((e) => e.vip_level)).toEqual([2, 2, 2, 2, 2]);
+    const own = await as<{ list: { vip_level: number }[] }>('GET', `${BOX_PATHS.selfHistory}?page_size=1`);
+    expect(own.body.data.list[0]?.vip_level).toBe(2);
+    await expectLedgerBalanced(t);
   });
 
   it('puts every win of Restricted or better on the tickers', async () => {

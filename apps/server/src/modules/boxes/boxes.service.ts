@@ -500,7 +500,7 @@ export function createBoxesService(deps: BoxesDeps) {
 
   function historyRows(where: ReturnType<typeof eq> | undefined, page: number, size: number) {
     return db
-      .select({ o: boxOpenings, nick: users.nickName, avatar: users.avatar })
+      .select({ o: boxOpenings, nick: users.nickName, avatar: users.avatar, vipLevel: users.vipLevel })
       .from(boxOpenings)
       .leftJoin(users, eq(users.id, boxOpenings.userId))
       .where(where)
@@ -510,7 +510,7 @@ export function createBoxesService(deps: BoxesDeps) {
   }
 
   function historyEntry(
-    r: { o: typeof boxOpenings.$inferSelect; nick: string | null; avatar: string | null },
+    r: { o: typeof boxOpenings.$inferSelect; nick: string | null; avatar: string | null; vipLevel: number | null },
     info: Map<number, ItemInfo>,
     all: Map<number, BoxState>,
     locale: Locale,
@@ -521,6 +521,7 @@ export function createBoxesService(deps: BoxesDeps) {
       id: r.o.id,
       user_id: r.o.userId,
       nick_name: r.nick ?? '',
+      vip_level: r.vipLevel ?? 0,
       avatar: r.avatar ?? '',
       box_id: r.o.boxId,
       box_name: box ? pick(box.names, locale) : '',

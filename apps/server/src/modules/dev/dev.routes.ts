@@ -22,11 +22,13 @@ export function devRoutes(deps: { site: SiteService; db: Db }): FastifyPluginAsy
 <h1>开发工具 · Dev tools</h1><p>Only outside production.</p>
 <ul><li><a href="/dev/outbox" style="color:#4fc3f7">/dev/outbox</a>: sandbox SMS and e-mail codes, live captcha answers (JSON: /dev/outbox.json).</li>
 <li><a href="/dev/trade-bot" style="color:#4fc3f7">/dev/trade-bot</a>: the sandbox trade bot: accept, decline, fail or expire item retrieval offers; switch its mode (JSON: /dev/trade-bot.json).</li>
+<li><a href="/dev/chain" style="color:#4fc3f7">/dev/chain</a>: the sandbox USDT chain: lent deposit addresses and their orders, deposits and confirmations; <code>POST /dev/chain/deposit</code> {chain, address, amount} sends USDT, <code>POST /dev/chain/mine</code> {blocks} mines blocks (JSON: /dev/chain.json; docs/_parts/usdt.md).</li>
 <li><code>/dev/cashier/:order_sn</code>: the sandbox cashier a recharge QR opens (支付 / 失败 / 延迟通知); its buttons are <code>POST /dev/cashier/:order_sn/pay|fail|late|reverse</code>, and <code>POST /dev/cashier/deliver-due</code> delivers held late notifications (docs/_parts/payments.md).</li>
 <li><code>POST /dev/test/credit</code> {user_id, amount, currency?}: credits a player (amount in 1/10000 yuan; currency coin, quota or point) from the test faucet, a balanced ledger transfer.</li>
 <li><code>POST /dev/test/ban</code> {user_id, banned}: bans (ends every login and socket) or lifts the ban.</li>
 <li><code>POST /dev/test/reward</code> {nick_name, price_units, big, game_type}: records a win and pushes it to the tickers.</li>
-<li><code>POST /dev/test/redeem-code</code> {code?, coins, limit?, item_ids?, expires_at?}: makes a redeem code (random when code is absent; coins in 1/10000 yuan; limit = total uses, absent = unlimited).</li></ul>`),
+<li><code>POST /dev/test/redeem-code</code> {code?, coins, limit?, item_ids?, expires_at?}: makes a redeem code (random when code is absent; coins in 1/10000 yuan; limit = total uses, absent = unlimited).</li>
+<li><code>GET /dev/test/coupons</code>: the coupon templates; <code>POST /dev/test/coupon</code> {user_id, coupon_id}: gives the player one card of that template (for the recharge dialog's coupon picker).</li></ul>`),
     );
 
     app.post(

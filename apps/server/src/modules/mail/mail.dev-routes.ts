@@ -22,6 +22,8 @@ export function mailDevRoutes(deps: { redeem: RedeemService }): FastifyPluginAsy
             limit: z.number().int().min(1).nullable().optional(),
             /** Catalogue item ids the mail also gives. */
             item_ids: z.array(z.number().int().positive()).max(20).optional(),
+            /** Coupon template ids (GET /dev/test/coupons) the mail also gives. */
+            coupon_ids: z.array(z.number().int().positive()).max(10).optional(),
             /** Epoch ms; none = never expires. */
             expires_at: z.number().int().nullable().optional(),
           }),
@@ -33,6 +35,7 @@ export function mailDevRoutes(deps: { redeem: RedeemService }): FastifyPluginAsy
           code: b.code,
           coinsUnits: b.coins,
           items: (b.item_ids ?? []).map((itemDefId) => ({ itemDefId })),
+          coupons: b.coupon_ids ?? [],
           usageLimit: b.limit ?? null,
           expiresAtMs: b.expires_at ?? null,
         });

@@ -8,6 +8,7 @@ import type { MailItemSpec } from '../../db/schema/mail.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
+import { coupons } from '../coupons/coupons.service.ts';
 import { balancesOf, type Ledger } from '../ledger/ledger.ts';
 import { pick } from '../site/site.service.ts';
 import { type MailRow, mailRepo } from './mail.repo.ts';
@@ -26,6 +27,8 @@ export interface SendMailInput {
    * Field-Tested (no paint for a vanilla ★); the price to the price table's for that grade.
    */
   items?: { itemDefId: number; exter?: number; priceUnits?: number }[];
+  /** Coupon templates (coupons.id) the attachment gives, one card each. */
+  coupons?: number[];
   /** Why: 'redeem', 'system', or the sending module's name. */
   source: string;
   /** Unique per source event: a second send with the same key makes no second mail. */
@@ -89,6 +92,7 @@ export function createMailService(deps: MailDeps) {
     const coins = input.coinsUnits ?? 0;
     if (!Number.isSafeInteger(coins) || coins < 0) throw new RangeError(`bad mail coins ${coins}`);
     const items = await resolveItems(tx, input.items);
+    const couponIds = input.coupons ?? [];
     const title = texts(input.title);
     const content = texts(input.content);
     return mailRepo.insert(tx, {
@@ -101,7 +105,8 @@ export function createMailService(deps: MailDeps) {
       contentEn: content.en,
       coinsUnits: coins,
       items,
-      hasAppendix: coins > 0 || items.length > 0,
+      coupons: couponIds,
+      hasAppendix: coins > 0 || items.length > 0 || couponIds.length > 0,
       source: input.source,
       sourceKey: input.sourceKey ?? null,
       createdAt: now,
@@ -115,6 +120,11 @@ export function createMailService(deps: MailDeps) {
   }
 
   async function toMails(rows: MailRow[], locale: Locale): Promise<Mail[]> {
+    const couponNames = await coupons.names(
+      db,
+      rows.flatMap((r) => r.coupons),
+      locale,
+    );
     const defs = new Map(
       (
         await mailRepo.itemDefs(
@@ -141,6 +151,7 @@ export function createMailService(deps: MailDeps) {
           price: it.priceUnits,
         };
       }),
+      coupons: r.coupons.map((id) => ({ coupon_id: id, name: couponNames.get(id)?.name ?? '' })),
       has_appendix: r.hasAppendix,
       received_at: r.receivedAt?.getTime() ?? null,
     }));
@@ -152,6 +163,7 @@ export function createMailService(deps: MailDeps) {
       const claimed = await mailRepo.claimAppendix(tx, userId, now, id);
       let coins = 0;
       const userItemIds: number[] = [];
+      const userCardIds: number[] = [];
       for (const m of claimed) {
         if (m.coinsUnits > 0) {
           await post({
@@ -169,8 +181,16 @@ export function createMailService(deps: MailDeps) {
         userItemIds.push(
           ...(await mailRepo.insertItems(tx, userId, { id: m.id, name: m.titleZhCn, items: m.items }, now)),
         );
+        for (const [i, couponId] of m.coupons.entries()) {
+          const card = await coupons.issueInTx(
+            tx,
+            { userId, couponId, source: 'mail', sourceKey: `mail:${m.id}:${i}` },
+            now,
+          );
+          if (card !== null) userCardIds.push(card);
+        }
       }
-      return { ids: claimed.map((m) => m.id), coins, userItemIds };
+      return { ids: claimed.map((m) => m.id), coins, userItemIds, userCardIds };
     });
     if (id !== undefined && paid.ids.length === 0) {
       const mail = await mailRepo.byId(db, userId, id);
@@ -183,6 +203,7 @@ export function createMailService(deps: MailDeps) {
       ids: paid.ids,
       coins: paid.coins,
       user_item_ids: paid.userItemIds,
+      user_card_ids: paid.userCardIds,
       already_received: paid.ids.length === 0,
       money: balances.coin,
       new_mail_count: count,

@@ -10,7 +10,14 @@ type Made = { id: number; code: string; coins: number; limit: number | null; exp
 
 async function makeCode(
   t: TestApp,
-  body: { code?: string; coins?: number; limit?: number; item_ids?: number[]; expires_at?: number },
+  body: {
+    code?: string;
+    coins?: number;
+    limit?: number;
+    item_ids?: number[];
+    coupon_ids?: number[];
+    expires_at?: number;
+  },
 ): Promise<Made> {
   const res = await t.app.inject({ method: 'POST', url: '/dev/test/redeem-code', payload: body });
   if (res.statusCode !== 200) throw new Error(`redeem-code: ${res.statusCode} ${res.body}`);
@@ -83,6 +90,38 @@ describe('redeem codes', () => {
     expect((await redeem(t, b, 'WELCOME2026', 'en-US')).body.msg).toBe(
       'Redeem successful, please go to the mailbox to collect the reward',
     );
+  });
+
+  it('gives recharge coupons through the mail: one card per coupon, once, shown in the coupon list', async () => {
+    const u = await registerUser(t);
+    const templates = (await t.app.inject({ method: 'GET', url: '/dev/test/coupons' })).json() as {
+      data: { list: { id: number; nameZhCn: string }[] };
+    };
+    const five = templates.data.list.find((c) => c.nameZhCn === '充值加赠5%券');
+    await makeCode(t, { code: 'COUPON-GIFT', coins: 0, coupon_ids: [five!.id, five!.id] });
+    const r = await redeem(t, u, 'coupon-gift');
+    expect(r.body.code).toBe(200);
+    const mails = await asUser<{ list: Mail[] }>(t, u.tokens.access_token, 'GET', MAIL_PATHS.mails);
+    expect(mails.body.data.list[0]).toMatchObject({
+      coins: 0,
+      has_appendix: true,
+      coupons: [
+        { coupon_id: five!.id, name: '充值加赠5%券' },
+        { coupon_id: five!.id, name: '充值加赠5%券' },
+      ],
+    });
+    const receive = () =>
+      asUser<ReceiveResponse>(t, u.tokens.access_token, 'POST', MAIL_PATHS.receive, { id: r.body.data.mail_id });
+    const [first, second] = [await receive(), await receive()];
+    expect(first.body.data.user_card_ids).toHaveLength(2);
+    expect(second.body.data).toMatchObject({ already_received: true, user_card_ids: [] });
+    const list = await asUser<{ infos: { user_card_id: number }[] }>(
+      t,
+      u.tokens.access_token,
+      'GET',
+      '/trade/v1/get-coupon-list',
+    );
+    expect(list.body.data.infos.map((c) => c.user_card_id).sort()).toEqual([...first.body.data.user_card_ids].sort());
   });
 
   it('lets each player use a code once', async () => {

@@ -65,6 +65,7 @@ export function createRedeemService(deps: RedeemDeps) {
             content: redeemMailContent(code.code),
             coinsUnits: code.coinsUnits,
             items: code.items,
+            coupons: code.coupons,
             source: 'redeem',
             sourceKey: `redeem:${code.id}:${userId}`,
           },
@@ -82,6 +83,7 @@ export function createRedeemService(deps: RedeemDeps) {
       code?: string | undefined;
       coinsUnits: number;
       items?: SendMailInput['items'];
+      coupons?: number[];
       usageLimit: number | null;
       expiresAtMs?: number | null | undefined;
     }) {
@@ -93,6 +95,7 @@ export function createRedeemService(deps: RedeemDeps) {
         code,
         coinsUnits: input.coinsUnits,
         items,
+        coupons: input.coupons ?? [],
         usageLimit: input.usageLimit,
         expiresAt: input.expiresAtMs ? new Date(input.expiresAtMs) : null,
         createdAt: new Date(clock.now()),

@@ -41,5 +41,9 @@ export interface VerifiedNotification {
 
 export interface Rejected {
   ok: false;
-  reason: 'bad_signature' | 'stale' | 'malformed';
+  /**
+   * wrong_merchant: authentic but for another app / merchant id; unsupported: authentic but an
+   * event we take no action on (the provider retries it until it gives up; it shows in the logs).
+   */
+  reason: 'bad_signature' | 'stale' | 'malformed' | 'wrong_merchant' | 'unsupported';
 }

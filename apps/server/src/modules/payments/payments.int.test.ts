@@ -100,8 +100,8 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
       'GET',
       `${PAYMENT_PATHS.payModes}?platform=1`,
     );
-    // crypto_pay is off until the USDT watcher exists.
-    expect(modes.body.data.list.map((m) => m.pay_mode)).toEqual(['alipay', 'wechat_pay', 'union_pay']);
+    // crypto_pay is on where a chain watcher serves it: the sandbox chain here (crypto/usdt.int.test.ts).
+    expect(modes.body.data.list.map((m) => m.pay_mode)).toEqual(['alipay', 'wechat_pay', 'union_pay', 'crypto_pay']);
     const sorts = modes.body.data.list.map((m) => m.sort_id);
     expect(sorts).toEqual([...sorts].sort((a, b) => b - a));
   });
@@ -199,15 +199,21 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
   it('answers 暂无可用支付渠道，请稍后重试 for a channel that is off, and when every channel is off', async () => {
     const u = await registerUser(t);
     clock.advance(THROTTLE_GAP_MS);
-    const crypto = await create(u, { coin_recharge_id: tierOf(100).id, pay_model: 'crypto_pay', chain: 'trc20' });
-    expect(crypto.body).toMatchObject({
-      code: ERRORS.PAY_CHANNEL_UNAVAILABLE.code,
-      msg: '暂无可用支付渠道，请稍后重试',
-    });
     const db = t.rt.database.db;
     const before = await db.select().from(payModes);
-    await db.update(payModes).set({ enabled: false });
+    await db.update(payModes).set({ enabled: false }).where(eq(payModes.payMode, 'crypto_pay'));
     try {
+      const crypto = await create(u, {
+        coin_recharge_id: tierOf(100).id,
+        pay_model: 'crypto_pay',
+        chain: 'trc20',
+        amount: 1_000_000,
+      });
+      expect(crypto.body).toMatchObject({
+        code: ERRORS.PAY_CHANNEL_UNAVAILABLE.code,
+        msg: '暂无可用支付渠道，请稍后重试',
+      });
+      await db.update(payModes).set({ enabled: false });
       const modes = await asUser<{ list: PayModeEntry[] }>(t, u.tokens.access_token, 'GET', PAYMENT_PATHS.payModes);
       expect(modes.body.data.list).toEqual([]);
       expect((await create(u, { coin_recharge_id: tierOf(100).id, pay_model: 'alipay' })).body.code).toBe(
@@ -246,10 +252,12 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
         .data.first_recharge,
     ).toBe(false);
 
-    // The second recharge gets the tier bonus only.
+    // The second recharge gets the tier bonus and, the player being V1 now (200 CNY recharged),
+    // V1's 0.5 % recharge bonus; no first-recharge bonus.
     const next = await order(u, 50);
+    expect(next.extra_std_money).toBe(10_000 + 2_500);
     await cashier(next.order_sn, 'pay');
-    expect(await coins(u)).toBe(2_300_000 + 500_000 + 10_000);
+    expect(await coins(u)).toBe(2_300_000 + 500_000 + 10_000 + 2_500);
     // The record shows the kinds the player can read.
     const { body } = await asUser<{ list: { kind: string; amount: number; memo: string }[] }>(
       t,
@@ -263,6 +271,7 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
       'recharge_bonus',
       'recharge_bonus',
       'recharge_bonus',
+      'vip_recharge_bonus',
     ]);
   });
 

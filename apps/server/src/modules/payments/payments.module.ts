@@ -2,9 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Runtime } from '../../runtime.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { cashierDevRoutes } from './cashier.dev-routes.ts';
+import { createCryptoPayments } from './crypto/crypto.module.ts';
+import { mockRechargeDevRoutes } from './mock-recharge.dev-routes.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createPaymentsService, type PaymentsDeps } from './payments.service.ts';
+import { realProviders } from './real-providers.ts';
 import { createSandboxCashier, createSandboxProvider, type SandboxCashier } from './sandbox-pay.ts';
 
 declare module 'fastify' {
@@ -16,8 +19,8 @@ declare module 'fastify' {
 
 /**
  * Payments wired on the runtime (STYLE.md §4). The sandbox adapter and its cashier exist only
- * outside production; in production only real adapters may take orders, and there are none yet,
- * so every channel answers '暂无可用支付渠道，请稍后重试' (docs/_parts/payments.md).
+ * outside production; in production only the real adapters configured (ALIPAY_*, WECHATPAY_*) take
+ * orders, and every other channel answers '暂无可用支付渠道，请稍后重试' (docs/_parts/payments.md).
  */
 export async function registerPayments(
   app: FastifyInstance,
@@ -26,19 +29,22 @@ export async function registerPayments(
     ledger: Ledger;
     authenticate: (req: FastifyRequest) => Promise<void>;
     onPaid?: PaymentsDeps['onPaid'];
+    vipBonusBp?: PaymentsDeps['vipBonusBp'];
   },
 ) {
   const { config } = rt;
   const sandboxAllowed = config.NODE_ENV !== 'production' && config.PAYMENT_PROVIDER === 'sandbox';
-  const providers: PaymentProvider[] = sandboxAllowed
-    ? [
-        createSandboxProvider({
-          secret: config.SANDBOX_PAY_SECRET,
-          clock: rt.clock,
-          origin: config.PUBLIC_ORIGIN ?? '',
-        }),
-      ]
-    : [];
+  // Real adapters first: a channel is served by the first provider listing it, so the sandbox
+  // only takes the channels no real adapter is configured for (docs/_parts/payments-real.md).
+  const providers: PaymentProvider[] = [...realProviders(config, rt.clock)];
+  if (sandboxAllowed) {
+    providers.push(
+      createSandboxProvider({ secret: config.SANDBOX_PAY_SECRET, clock: rt.clock, origin: config.PUBLIC_ORIGIN ?? '' }),
+    );
+  }
+  // USDT: served by the chain watcher (CHAIN_WATCHER; docs/_parts/usdt.md), null when off.
+  const crypto = await createCryptoPayments(rt, { ledger: deps.ledger });
+  if (crypto) providers.push(crypto.provider);
   const service = createPaymentsService({
     db: rt.database.db,
     ledger: deps.ledger,
@@ -47,7 +53,11 @@ export async function registerPayments(
     providers,
     firstRechargeBonusBp: config.FIRST_RECHARGE_BONUS_BP,
     ...(deps.onPaid ? { onPaid: deps.onPaid } : {}),
+    ...(deps.vipBonusBp ? { vipBonusBp: deps.vipBonusBp } : {}),
+    ...(crypto ? { crypto: crypto.orders } : {}),
   });
+  const chain = crypto?.attach(service, app.log) ?? null;
+  if (chain?.devRoutes) await app.register(chain.devRoutes);
   let cashier: SandboxCashier | null = null;
   if (sandboxAllowed) {
     cashier = createSandboxCashier({
@@ -67,13 +77,24 @@ export async function registerPayments(
     await app.register(cashierDevRoutes({ payments: service, cashier }));
   }
   await app.register(paymentsRoutes(service, providers, deps.authenticate), { prefix: '/api' });
+  // The test mock recharge (spec 2 §2, §7) exists in development only, whichever provider is
+  // configured: in production its path is simply unknown (404).
+  if (config.NODE_ENV !== 'production') {
+    await app.register(mockRechargeDevRoutes(service, deps.authenticate), { prefix: '/api' });
+  }
   const module = {
     service,
     cashier,
-    /** The scheduled job: expire pending orders, then let the sandbox deliver held notifications. */
+    /** USDT deposits: the poller (and the sandbox chain outside production); null when off. */
+    crypto: crypto && chain ? { ...crypto, poller: chain.poller } : null,
+    /**
+     * The scheduled job: expire pending orders, let the sandbox deliver held notifications, then
+     * look for USDT deposits (a chain node that is down fails this job's run only, after the rest).
+     */
     async tick() {
       await service.expireOrders();
       await cashier?.deliverDue();
+      await chain?.poller.poll();
     },
   };
   app.decorate('payments', module);

@@ -16,12 +16,15 @@ const TIERS = [
   { yuan: 5000, bp: 1200, title: '王者', days: 0 },
 ];
 
-/** crypto_pay is switched off until the USDT watcher exists. */
+/**
+ * crypto_pay is on: it is offered only where a chain watcher serves it (the sandbox chain outside
+ * production, CHAIN_WATCHER=live in production; docs/_parts/usdt.md).
+ */
 const MODES = [
   { payMode: 'alipay', sortId: 40, enabled: true },
   { payMode: 'wechat_pay', sortId: 30, enabled: true },
   { payMode: 'union_pay', sortId: 20, enabled: true },
-  { payMode: 'crypto_pay', sortId: 10, enabled: false },
+  { payMode: 'crypto_pay', sortId: 10, enabled: true },
 ];
 
 export async function seedPayments(db: Db): Promise<void> {

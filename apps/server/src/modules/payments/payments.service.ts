@@ -4,8 +4,11 @@ import {
   ANCHOR_ACCOUNT_TYPES,
   type CreateOrderRequest,
   type CreateOrderResponse,
+  checkMockRecharge,
   DEFAULT_EXCHANGE_RATE,
   MIN_RECHARGE_UNITS,
+  type MockRechargeRequest,
+  type MockRechargeResponse,
   ORDER_STATUS,
   ORDER_STATUS_EVENT,
   ORDER_TTL_MS,
@@ -19,12 +22,15 @@ import {
 } from '@kaixiang/shared/payments';
 import { userRoom } from '@kaixiang/shared/socket';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
+import { coupons } from '../coupons/coupons.service.ts';
 import { balancesOf, type Ledger, type LedgerTx } from '../ledger/ledger.ts';
+import { vipStatusOf } from '../vip/vip.service.ts';
+import type { CryptoOrders } from './crypto/crypto-orders.ts';
 import type { PaymentProvider, VerifiedNotification } from './payment-provider.ts';
 import { paymentsRepo as repo } from './payments.repo.ts';
 
@@ -33,6 +39,9 @@ const CONDITION_ERRORS = {
   rational: 'RECHARGE_CONDITION_RATIONAL',
   afford: 'RECHARGE_CONDITION_AFFORD',
 } as const satisfies Record<RechargeCondition, string>;
+
+/** The provider name of test mock recharge orders (development only). */
+export const MOCK_PROVIDER = 'mock';
 
 /** China's calendar day (UTC+8) bounds the WeChat daily limit. */
 const CN_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -48,13 +57,33 @@ export interface PaymentsDeps {
    * take payments here (production without real adapters configured).
    */
   providers: readonly PaymentProvider[];
+  /** USDT orders (crypto/crypto-orders.ts), when a chain watcher is configured. */
+  crypto?: Pick<CryptoOrders, 'createOrder' | 'exchangeRate'>;
   /** First-recharge bonus in 1/10000 of the tier money (0: none). */
   firstRechargeBonusBp: number;
   /**
    * Runs inside the crediting transaction after the recharge transfers (invite rebates...), so
    * whatever it posts commits or rolls back with the payment.
    */
+  /**
+   * The player's VIP recharge bonus (1/10000 of the money) read inside the order's transaction; it
+   * is fixed on the order and credited with the payment. Absent: no VIP bonus.
+   */
+  vipBonusBp?: (tx: Tx, userId: number) => Promise<number>;
   onPaid?: (lt: LedgerTx, paid: { userId: number; amountUnits: number; orderSn: string }) => Promise<unknown>;
+}
+
+/**
+ * The bonus coins an order credits besides its money when paid (extra_std_money): the tier bonus
+ * unless an award_type 2 coupon replaces it, the coupon's and the VIP level's.
+ */
+function bonusesOf(
+  o: { bonusUnits: number; couponBonusUnits: number; couponReplacesBonus: boolean; vipBonusUnits: number },
+  couponHeld: boolean,
+): number {
+  const coupon = couponHeld ? o.couponBonusUnits : 0;
+  const tier = couponHeld && o.couponReplacesBonus ? 0 : o.bonusUnits;
+  return tier + coupon + o.vipBonusUnits;
 }
 
 /** Outcome of one notification, for the notify route's answer and the tests. */
@@ -84,6 +113,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return `KX${d}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
   };
 
+  /**
+   * First thing in an order's transaction: the user row lock makes the throttle (and the daily
+   * limit) hold for concurrent requests and across processes: the second one waits, then sees the
+   * first one's order.
+   */
+  const guardOrder = async (tx: Tx, userId: number, now: Date) => {
+    await repo.lockUser(tx, userId);
+    const last = await repo.lastOrderAt(tx, userId);
+    if (last && now.getTime() - last.getTime() < RECHARGE_THROTTLE_MS) throw new AppError('RECHARGE_TOO_FREQUENT');
+  };
+
   return {
     async rechargeList() {
       const tiers = await repo.tiers(db);
@@ -96,7 +136,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           avatar_title: t.avatarTitle,
           days: t.days,
         })),
-        exchange_rate: DEFAULT_EXCHANGE_RATE,
+        exchange_rate: (await deps.crypto?.exchangeRate()) ?? DEFAULT_EXCHANGE_RATE,
       };
     },
 
@@ -119,25 +159,36 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const modes = await usableModes();
       const provider = providerFor(input.pay_model);
       if (!provider || !modes.some((m) => m.payMode === input.pay_model)) throw new AppError('PAY_CHANNEL_UNAVAILABLE');
-      // Coupons are not built yet: one sent is refused rather than silently not applied.
-      if (input.card_coupon_id) throw new AppError('COUPON_UNAVAILABLE');
+      if (input.pay_model === 'crypto_pay') {
+        // USDT (docs/_parts/usdt.md): the player's own amount, a deposit address lent to the order.
+        if (!deps.crypto) throw new AppError('PAY_CHANNEL_UNAVAILABLE');
+        if (input.card_coupon_id) throw new AppError('COUPON_UNAVAILABLE');
+        return deps.crypto.createOrder(userId, input, {
+          providerName: provider.name,
+          guard: guardOrder,
+          newOrderSn,
+          ...(deps.vipBonusBp ? { vipBonusBp: deps.vipBonusBp } : {}),
+        });
+      }
       const tier = await repo.tier(db, input.coin_recharge_id);
       if (!tier) throw new AppError('RECHARGE_TIER_REQUIRED');
       if (tier.moneyUnits < MIN_RECHARGE_UNITS) throw new AppError('RECHARGE_BELOW_MINIMUM');
       const bonus = Math.floor((tier.moneyUnits * tier.additionBp) / 10_000);
 
       const order = await ledger.transaction(async ({ tx, now }) => {
-        // The user row lock makes the throttle and the daily limit hold for concurrent requests
-        // (and across processes): the second one waits, then sees the first one's order.
-        await repo.lockUser(tx, userId);
-        const last = await repo.lastOrderAt(tx, userId);
-        if (last && now.getTime() - last.getTime() < RECHARGE_THROTTLE_MS) throw new AppError('RECHARGE_TOO_FREQUENT');
+        await guardOrder(tx, userId, now);
         if (input.pay_model === 'wechat_pay') {
           const dayStart = new Date(Math.floor((now.getTime() + CN_OFFSET_MS) / DAY_MS) * DAY_MS - CN_OFFSET_MS);
           const used = await repo.channelTotalSince(tx, userId, 'wechat_pay', dayStart);
           if (used + tier.moneyUnits > WECHAT_DAILY_LIMIT_UNITS) throw new AppError('WECHAT_DAILY_LIMIT');
         }
-        return repo.insertOrder(tx, {
+        // Locked after the user row (the one lock order of this transaction), so two orders naming
+        // one card take it in turn: the newer one holds it.
+        const coupon = input.card_coupon_id
+          ? await coupons.forOrder(tx, userId, input.card_coupon_id, tier.moneyUnits, now)
+          : null;
+        const vipBp = deps.vipBonusBp ? await deps.vipBonusBp(tx, userId) : 0;
+        const row = await repo.insertOrder(tx, {
           orderSn: newOrderSn(now.getTime()),
           userId,
           tierId: tier.id,
@@ -146,10 +197,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
           amountUnits: tier.moneyUnits,
           realPriceUnits: tier.moneyUnits,
           bonusUnits: bonus,
+          userCardId: coupon?.cardId ?? null,
+          couponBonusUnits: coupon?.bonusUnits ?? 0,
+          couponReplacesBonus: coupon?.replacesBonus ?? false,
+          vipBonusUnits: Math.floor((tier.moneyUnits * vipBp) / 10_000),
           status: ORDER_STATUS.pending,
           expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
           createdAt: now,
         });
+        if (coupon) await coupons.hold(tx, coupon.cardId, row.id);
+        return row;
       });
       const expiresAtMs = order.expiresAt.getTime();
       return {
@@ -162,7 +219,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           subject: `开箱 充值 ¥${formatUnits(order.realPriceUnits)}`,
         }),
         real_price: order.realPriceUnits,
-        extra_std_money: order.bonusUnits,
+        extra_std_money: bonusesOf(order, order.userCardId !== null),
         price: order.amountUnits,
         expire_time: expiresAtMs,
       };
@@ -178,6 +235,59 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** The order a sandbox cashier page shows (dev only). */
     order: (orderSn: string) => repo.order(db, orderSn),
+
+    /**
+     * Test mock recharge (development only: its route is never registered in production). An
+     * order of provider 'mock', settled at once through handleNotification — the very path of a
+     * real payment (recharge, tier bonus, first-recharge and VIP bonus, invite rebate) — so VIP
+     * levels and command codes can be tried without a provider. Neither the 5 s throttle nor the
+     * WeChat daily limit applies: both protect a provider's cashier, and there is none here.
+     * Only 'mock' may settle a 'mock' order: no notify endpoint has that provider.
+     */
+    async mockRecharge(userId: number, input: MockRechargeRequest): Promise<MockRechargeResponse> {
+      const bad = checkMockRecharge(input);
+      if (bad) throw new AppError(bad);
+      const tier = input.recharge_id === undefined ? null : await repo.tier(db, input.recharge_id);
+      if (input.recharge_id !== undefined && !tier) throw new AppError('MOCK_RECHARGE_TIER_INVALID');
+      const money = input.money ?? tier?.moneyUnits ?? 0;
+      const order = await ledger.transaction(async ({ tx, now }) => {
+        const vipBp = deps.vipBonusBp ? await deps.vipBonusBp(tx, userId) : 0;
+        return repo.insertOrder(tx, {
+          orderSn: newOrderSn(now.getTime()),
+          userId,
+          // 0: a custom amount without a tier (and so without a tier bonus).
+          tierId: tier?.id ?? 0,
+          payMode: input.pay_mode,
+          provider: MOCK_PROVIDER,
+          amountUnits: money,
+          realPriceUnits: money,
+          bonusUnits: tier ? Math.floor((money * tier.additionBp) / 10_000) : 0,
+          vipBonusUnits: Math.floor((money * vipBp) / 10_000),
+          status: ORDER_STATUS.pending,
+          expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
+          createdAt: now,
+        });
+      });
+      const settled = await this.handleNotification(MOCK_PROVIDER, {
+        ok: true,
+        event: 'paid',
+        orderSn: order.orderSn,
+        txnId: `mock:${order.orderSn}`,
+        amountUnits: order.realPriceUnits,
+      });
+      // A fresh order of our own cannot be refused: if it is, that is a bug, not a user error.
+      if (settled.result !== 'credited') throw new Error(`mock recharge ${order.orderSn}: ${settled.result}`);
+      // Brings users.vip_level (the badge beside the name everywhere) up to date at once.
+      const [balances, vip] = await Promise.all([balancesOf(db, userId), vipStatusOf(db, userId)]);
+      return {
+        order_sn: order.orderSn,
+        status: ORDER_STATUS.paid,
+        price: order.amountUnits,
+        extra_std_money: order.bonusUnits + order.vipBonusUnits,
+        money: balances.coin,
+        vip_level: vip.level,
+      };
+    },
 
     /**
      * Anchor quick recharge (spec 2 §4): an anchor (account_type 2 or 3) settles their own
@@ -270,7 +380,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
             { account: { userId }, amount: order.amountUnits },
           ],
         });
-        if (order.bonusUnits > 0) {
+        // The coupon counts only if this order still holds its card (a newer order may have taken
+        // it over): then it is used up here, in the crediting transaction.
+        const couponUsed = order.userCardId !== null && (await coupons.useFor(tx, order.userCardId, order.id, now));
+        if (order.bonusUnits > 0 && !(couponUsed && order.couponReplacesBonus)) {
           await post({
             kind: 'recharge_bonus',
             key: `${key}:bonus`,
@@ -279,6 +392,30 @@ export function createPaymentsService(deps: PaymentsDeps) {
             legs: [
               { account: { house: 'promotions' }, amount: -order.bonusUnits },
               { account: { userId }, amount: order.bonusUnits },
+            ],
+          });
+        }
+        if (couponUsed && order.couponBonusUnits > 0) {
+          await post({
+            kind: 'coupon_bonus',
+            key: `${key}:coupon`,
+            currency: 'coin',
+            memo,
+            legs: [
+              { account: { house: 'promotions' }, amount: -order.couponBonusUnits },
+              { account: { userId }, amount: order.couponBonusUnits },
+            ],
+          });
+        }
+        if (order.vipBonusUnits > 0) {
+          await post({
+            kind: 'vip_recharge_bonus',
+            key: `${key}:vip`,
+            currency: 'coin',
+            memo,
+            legs: [
+              { account: { house: 'promotions' }, amount: -order.vipBonusUnits },
+              { account: { userId }, amount: order.vipBonusUnits },
             ],
           });
         }

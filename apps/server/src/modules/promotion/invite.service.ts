@@ -73,6 +73,7 @@ export function createInviteService(deps: { db: Db }) {
         list: r.rows.map((x) => ({
           user_id: x.inviteeId,
           nick_name: x.nickName ?? '',
+          vip_level: x.vipLevel ?? 0,
           avatar: x.avatar ?? '',
           order_sn: x.orderSn,
           recharge_amount: x.rechargeUnits,

@@ -6,6 +6,7 @@ import { asUser, registerUser, type TestUser } from '../../../test/support/accou
 import { catalogueRows, giveItems } from '../../../test/support/items.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { reachVipLevel } from '../../../test/support/vip.ts';
 import { ledgerTransfers } from '../../db/schema/ledger.ts';
 import { siteSettings } from '../../db/schema/site.ts';
 import { balancesOf, createLedger } from '../ledger/ledger.ts';
@@ -45,6 +46,7 @@ describe('pickup ranking', () => {
     // p1 reaches 650,000 with two items; its best item is the 450,000 one.
     await giveItems(t, p[1]!.userId, [{ price: 450_000, defIndex: 3, createdAt: todayStart }]);
 
+    await reachVipLevel(t, p[11]!.userId, 6);
     const r = await ranking(1);
     expect(r.body.code).toBe(200);
     expect(r.body.data.day).toBe('2026-11-21');
@@ -53,7 +55,8 @@ describe('pickup ranking', () => {
     expect(rows).toHaveLength(10);
     expect(rows.map((x) => x.user_id)).toEqual([11, 10, 9, 8, 7, 6, 1, 5, 4, 3].map((i) => p[i]!.userId));
     expect(rows.map((x) => x.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(rows[0]).toMatchObject({ user_nick_name: '榜11', list_price: 1_200_000 });
+    expect(rows[0]).toMatchObject({ user_nick_name: '榜11', vip_level: 6, list_price: 1_200_000 });
+    expect(rows.slice(1).map((x) => x.vip_level)).toEqual(Array(9).fill(0));
     expect(rows[0]?.user_avatar).toBeTypeOf('string');
     const second = rows.find((x) => x.user_id === p[1]!.userId);
     const defs = await catalogueRows(t, 4);
@@ -202,6 +205,12 @@ describe('invite rebates', () => {
       [invitee.userId, '被邀请', 'SN-2', 100_001, 3_330],
       [invitee.userId, '被邀请', 'SN-1', 1_000_000, 50_000],
     ]);
+    // The invitee's badge: V0 until their level is brought up to date, then V1 (110.0001 CNY
+    // recharged) on every row, read in the same query.
+    expect(r.body.data.list.map((x) => x.vip_level)).toEqual([0, 0]);
+    await asUser(t, invitee.tokens.access_token, 'GET', '/usercenter/v1/user/detail');
+    const after = await asUser<InviteRechargeResponse>(t, inviter.tokens.access_token, 'GET', PROMOTION_PATHS.inviteRecharge);
+    expect(after.body.data.list.map((x) => x.vip_level)).toEqual([1, 1]);
     const none = await asUser<InviteRechargeResponse>(
       t,
       loner.tokens.access_token,

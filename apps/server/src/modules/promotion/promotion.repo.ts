@@ -58,7 +58,13 @@ export const promotionRepo = {
   users(db: Exec, ids: number[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return db
-      .select({ id: users.id, nickName: users.nickName, avatar: users.avatar, inviteUserId: users.inviteUserId })
+      .select({
+        id: users.id,
+        nickName: users.nickName,
+        avatar: users.avatar,
+        vipLevel: users.vipLevel,
+        inviteUserId: users.inviteUserId,
+      })
       .from(users)
       .where(inArray(users.id, ids));
   },
@@ -82,6 +88,7 @@ export const promotionRepo = {
           inviteeId: inviteRebates.inviteeId,
           nickName: users.nickName,
           avatar: users.avatar,
+          vipLevel: users.vipLevel,
           orderSn: inviteRebates.orderSn,
           rechargeUnits: inviteRebates.rechargeUnits,
           rebateUnits: inviteRebates.rebateUnits,

@@ -113,6 +113,7 @@ export function createRankingService(deps: RankingDeps) {
             user_id: r.userId,
             user_avatar: u?.avatar ?? '',
             user_nick_name: u?.nickName ?? '',
+            vip_level: u?.vipLevel ?? 0,
             list_item: {
               item_id: b?.itemDefId ?? 0,
               name: b ? pick(b, locale) : '',

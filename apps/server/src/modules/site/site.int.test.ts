@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { reachVipLevel } from '../../../test/support/vip.ts';
 import { boxOpenings, pkRooms, upgradeRecords } from '../../db/schema/games.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -90,5 +92,30 @@ describe('site endpoints backed by the seeded tables', () => {
       headers: { host: 'mirror.example.com' },
     });
     expect(other.body.data).toMatchObject({ icp: '', show_about_us: false });
+  });
+
+  it('gives every ticker entry the winner’s current VIP level, pushed and listed alike', async () => {
+    const db = t.rt.database.db;
+    const [vip] = await db.insert(users).values({ nickName: '大户' }).returning();
+    await reachVipLevel(t, vip!.id, 3);
+    const win = async (user_id: number, nick_name: string) =>
+      (
+        await t.app.inject({ method: 'POST', url: '/dev/test/reward', payload: { user_id, nick_name, big: true } })
+      ).json() as { data: { id: number; vip_level: number } };
+    // What recordReward publishes to the sockets is what this answers: the same entry.
+    const pushed = await win(vip!.id, '大户');
+    expect(pushed.data.vip_level).toBe(3);
+    // A win recorded without a player (user id 0) has no level: V0.
+    const nobody = await win(0, '路人');
+    expect(nobody.data.vip_level).toBe(0);
+    // The list reads the level now, not the one of the moment of the win: the badge never lags.
+    await reachVipLevel(t, vip!.id, 5);
+    const big = await t.api<{ infos: { id: number; vip_level: number }[] }>(
+      'GET',
+      '/site/v1/get-reward-history?reward_type=2',
+    );
+    const levels = new Map(big.body.data.infos.map((i) => [i.id, i.vip_level]));
+    expect([levels.get(pushed.data.id), levels.get(nobody.data.id)]).toEqual([5, 0]);
+    await expectLedgerBalanced(t);
   });
 });

@@ -49,17 +49,23 @@ export const siteRepo = {
       .orderBy(asc(activities.startAt)),
 
   /** Newest first: the big wins (type 2), or the ordinary ones. */
+  /**
+   * The newest wins with each winner's current VIP level: the row copies the name and avatar of
+   * the moment, but the badge is the player's level now (users.vip_level), like everywhere else.
+   */
   rewardHistory: (db: Db, big: boolean, limit: number) =>
     db
-      .select()
+      .select({ row: rewardHistories, vipLevel: users.vipLevel })
       .from(rewardHistories)
+      .leftJoin(users, eq(users.id, rewardHistories.userId))
       .where(big ? eq(rewardHistories.rewardHistoryType, 2) : ne(rewardHistories.rewardHistoryType, 2))
       .orderBy(desc(rewardHistories.id))
       .limit(limit),
 
   insertRewardHistory: async (db: Db, row: typeof rewardHistories.$inferInsert) => {
     const [inserted] = await db.insert(rewardHistories).values(row).returning();
-    return inserted!;
+    const [winner] = await db.select({ vipLevel: users.vipLevel }).from(users).where(eq(users.id, row.userId));
+    return { row: inserted!, vipLevel: winner?.vipLevel ?? 0 };
   },
 
   /** Real counts from the game tables behind the footer totals. */

@@ -53,12 +53,14 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
     return value;
   }
 
-  function toRewardEntry(row: typeof rewardHistories.$inferSelect): RewardHistoryEntry {
+  function toRewardEntry(r: { row: typeof rewardHistories.$inferSelect; vipLevel: number | null }): RewardHistoryEntry {
+    const { row } = r;
     return {
       id: row.id,
       img: row.boxImg,
       avatar: row.avatar,
       nick_name: row.nickName,
+      vip_level: r.vipLevel ?? 0,
       jewelry_rarity: row.jewelryRarity,
       game_type: row.gameType,
       user_id: row.userId,

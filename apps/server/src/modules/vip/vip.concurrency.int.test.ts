@@ -35,6 +35,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('VIP and command claims at once 
     expect(await t.rt.database.db.select().from(vipClaims).where(eq(vipClaims.userId, u.userId))).toHaveLength(4);
   });
 
+  it('the month’s red packet sent 20 times at once pays once', async () => {
+    const u = await registerUser(t);
+    await recharge(t, u.userId, 500 * Y); // V2: red packet 3 CNY
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => asUser(t, u.tokens.access_token, 'POST', VIP_PATHS.redPacket, {})),
+    );
+    const codes = results.map((r) => r.body.code).sort();
+    expect(codes).toEqual([200, ...Array(19).fill(ERRORS.VIP_RED_PACKET_CLAIMED.code)]);
+    expect((await balancesOf(t.rt.database.db, u.userId)).coin).toBe(503 * Y);
+  });
+
   it('a command claim sent 20 times at once pays once (the lock answers the rest)', async () => {
     const u = await registerUser(t);
     await recharge(t, u.userId, 100 * Y);

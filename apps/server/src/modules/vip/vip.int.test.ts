@@ -3,7 +3,7 @@ import { ERRORS } from '@kaixiang/shared/errors';
 import { VIP_PATHS, type VipAwardResponse, type VipConfigResponse } from '@kaixiang/shared/vip';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
+import { asUser, login, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { users } from '../../db/schema/users.ts';
@@ -160,5 +160,46 @@ describe('VIP monthly retention', () => {
       [kept, idle, short, fresh].map(async (u) => (await vipStatusOf(t.rt.database.db, u.userId)).level),
     );
     expect(levels).toEqual([2, 3, 1, 3]);
+  });
+});
+
+describe('the VIP exclusive red packet, once a month', () => {
+  let t: TestApp;
+  // 2026-11-21 16:00 China time.
+  const clock = fakeClock(Date.UTC(2026, 10, 21, 8, 0, 0));
+  beforeAll(async () => {
+    t = await startTestApp({ clock });
+  });
+  afterAll(() => t.close());
+  afterEach(() => expectLedgerBalanced(t));
+  const redPacket = (u: TestUser) =>
+    asUser<{ get_money: number; level: number; money: number }>(
+      t,
+      u.tokens.access_token,
+      'POST',
+      VIP_PATHS.redPacket,
+      {},
+    );
+
+  it('pays the current level’s red packet once per China-time month; V0 has none', async () => {
+    const u = await registerUser(t);
+    expect((await redPacket(u)).body).toMatchObject({ code: ERRORS.VIP_LEVEL_NOT_REACHED.code });
+    await recharge(t, u.userId, 1000 * Y); // V3: red packet 5 CNY
+    expect((await config(t, u)).body.data.red_packet_claimed).toBe(false);
+    const first = await redPacket(u);
+    expect(first.body).toMatchObject({ code: 200, data: { get_money: 5 * Y, level: 3, money: 1005 * Y } });
+    expect((await config(t, u)).body.data.red_packet_claimed).toBe(true);
+    const again = await redPacket(u);
+    expect(again.body).toMatchObject({ code: ERRORS.VIP_RED_PACKET_CLAIMED.code, msg: '本月专属红包已领取' });
+    // A level reached later in the month does not open a second one.
+    await recharge(t, u.userId, 2000 * Y); // V4
+    expect((await redPacket(u)).body.code).toBe(ERRORS.VIP_RED_PACKET_CLAIMED.code);
+    // 2026-12-01 00:00 China time is 2026-11-30 16:00 UTC: a new month, at the new level.
+    clock.advance(Date.UTC(2026, 10, 30, 16, 0, 0) - clock.now());
+    const relogged = await login(t, u.mobile, u.password);
+    u.tokens = relogged.body.data;
+    const december = await redPacket(u);
+    expect(december.body).toMatchObject({ code: 200, data: { get_money: 10 * Y, level: 4 } });
+    expect((await balancesOf(t.rt.database.db, u.userId)).coin).toBe(3015 * Y);
   });
 });

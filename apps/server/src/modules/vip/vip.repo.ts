@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { commandClaims, commandLocks, commandTiers, vipClaims, vipLevels, vipMembers } from '../../db/schema/vip.ts';
+import {
+  commandClaims,
+  commandLocks,
+  commandTiers,
+  vipClaims,
+  vipLevels,
+  vipMembers,
+  vipRedPackets,
+} from '../../db/schema/vip.ts';
 
 type Exec = Db | Tx;
 
@@ -36,6 +44,24 @@ export const vipRepo = {
       .set({ vipLevel: level })
       .where(and(eq(users.id, userId), ne(users.vipLevel, level)));
   },
+
+  /** The red packet row's id, or null when this month's was claimed before (a concurrent claim waits). */
+  async insertRedPacket(tx: Tx, row: typeof vipRedPackets.$inferInsert): Promise<number | null> {
+    const [made] = await tx
+      .insert(vipRedPackets)
+      .values(row)
+      .onConflictDoNothing({ target: [vipRedPackets.userId, vipRedPackets.monthStart] })
+      .returning({ id: vipRedPackets.id });
+    return made?.id ?? null;
+  },
+
+  redPacketClaimed: async (db: Exec, userId: number, monthStart: Date) =>
+    (
+      await db
+        .select({ id: vipRedPackets.id })
+        .from(vipRedPackets)
+        .where(and(eq(vipRedPackets.userId, userId), eq(vipRedPackets.monthStart, monthStart)))
+    ).length > 0,
 
   claimedLevels: async (db: Exec, userId: number) =>
     new Set(

@@ -10,6 +10,7 @@ import {
   vipConfigResponse,
   vipHistoryQuery,
   vipHistoryResponse,
+  vipRedPacketResponse,
 } from '@kaixiang/shared/vip';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,6 +36,11 @@ export function vipRoutes(
       VIP_PATHS.award,
       { ...auth, schema: { tags, body: vipAwardRequest.optional(), response: { 200: envelopeOf(vipAwardResponse) } } },
       async (req) => ok(await vip.claim(authOf(req).userId, req.body ?? {})),
+    );
+    app.post(
+      VIP_PATHS.redPacket,
+      { ...auth, schema: { tags, response: { 200: envelopeOf(vipRedPacketResponse) } } },
+      async (req) => ok(await vip.redPacket(authOf(req).userId)),
     );
     app.get(
       VIP_PATHS.history,

@@ -6,8 +6,9 @@ import {
   type CommandType,
   type VipAwardResponse,
   type VipConfigResponse,
+  type VipRedPacketResponse,
 } from '@kaixiang/shared/vip';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { balancesOf, type Ledger } from '../ledger/ledger.ts';
@@ -17,6 +18,7 @@ import { vipRepo } from './vip.repo.ts';
 import { completion, levelFor, monthStart, periodStart, retentionDeduction, thresholdOf } from './vip.rules.ts';
 
 export const VIP_AWARD_KIND = 'vip_award';
+export const VIP_RED_PACKET_KIND = 'vip_red_packet';
 export const COMMAND_REWARD_KIND = 'command_reward';
 /** Site setting that switches the command feature on (1) or off (spec 1 §3 group info). */
 export const CODE_ITEM_SETTING = 'code_item';
@@ -45,6 +47,20 @@ export async function vipStatusOf(db: Db, userId: number): Promise<VipStatus> {
   return { level, rechargeUnits, expUnits };
 }
 
+/**
+ * The player's level and its recharge bonus (award_desc, 1/10000 of the money) judged from the
+ * ledger inside the caller's transaction; payments fixes it on an order when the order is made.
+ */
+export async function vipRechargeBonusOf(db: Db | Tx, userId: number): Promise<{ level: number; bonusBp: number }> {
+  const [levels, recharged, deducted] = await Promise.all([
+    vipRepo.levels(db),
+    rechargedSince(db, userId),
+    vipRepo.deducted(db, userId),
+  ]);
+  const level = levelFor(levels, Math.max(0, recharged - deducted));
+  return { level, bonusBp: levels.find((l) => l.level === level)?.bonusBp ?? 0 };
+}
+
 export interface VipDeps {
   db: Db;
   ledger: Ledger;
@@ -70,10 +86,11 @@ export function createVipService(deps: VipDeps) {
 
   return {
     async config(userId: number): Promise<VipConfigResponse> {
-      const [status, levels, claimed] = await Promise.all([
+      const [status, levels, claimed, redPacketClaimed] = await Promise.all([
         vipStatusOf(db, userId),
         vipRepo.levels(db),
         vipRepo.claimedLevels(db, userId),
+        vipRepo.redPacketClaimed(db, userId, new Date(monthStart(clock.now()))),
       ]);
       const next = levels.find((l) => l.level === status.level + 1);
       return {
@@ -92,6 +109,44 @@ export function createVipService(deps: VipDeps) {
         vip_exp: status.expUnits,
         recharge_num: status.rechargeUnits,
         next_level_need: next ? Math.max(0, next.thresholdUnits - status.expUnits) : 0,
+        red_packet_claimed: redPacketClaimed,
+      };
+    },
+
+    /**
+     * The current level's exclusive red packet, once per calendar month (China time): judged on
+     * the level recomputed inside the transaction, paid from promotions with the month's unique row.
+     */
+    async redPacket(userId: number): Promise<VipRedPacketResponse> {
+      const result = await ledger.transaction(async ({ tx, now, post }) => {
+        const { level } = await vipRechargeBonusOf(tx, userId);
+        const def = (await vipRepo.levels(tx)).find((l) => l.level === level);
+        if (!def || def.redPacketUnits <= 0) throw new AppError('VIP_LEVEL_NOT_REACHED');
+        const month = monthStart(now.getTime());
+        const id = await vipRepo.insertRedPacket(tx, {
+          userId,
+          monthStart: new Date(month),
+          level,
+          amountUnits: def.redPacketUnits,
+          createdAt: now,
+        });
+        if (id === null) throw new AppError('VIP_RED_PACKET_CLAIMED');
+        const r = await post({
+          kind: VIP_RED_PACKET_KIND,
+          key: `vip_red_packet:${userId}:${month}`,
+          currency: 'coin',
+          memo: `VIP${level}`,
+          legs: [
+            { account: { house: 'promotions' }, amount: -def.redPacketUnits },
+            { account: { userId }, amount: def.redPacketUnits },
+          ],
+        });
+        return { level, amount: def.redPacketUnits, money: r.balances.get(userId) };
+      });
+      return {
+        get_money: result.amount,
+        level: result.level,
+        money: result.money ?? (await balancesOf(db, userId)).coin,
       };
     },
 

@@ -26,7 +26,7 @@ import { ExchangeDialog } from '../../wallet/components/exchange-dialog.tsx';
 import { logout } from '../api/sign-in.ts';
 import { userDetailQueryOptions, useUserDetail } from '../api/user-detail.ts';
 import { useLiveBalance } from '../hooks/use-live-balance.ts';
-import { VipBadge } from './vip-badge.tsx';
+import { VipBadge } from '../../../components/vip-badge.tsx';
 
 /**
  * The signed-in right side of the header (spec 1 §2). The balances follow the server's

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { VipBadge } from '../../../components/vip-badge.tsx';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { useBoxHistory } from '../api/get-box-history.ts';
 import { qualityOf } from '../item-props.ts';
@@ -46,6 +47,7 @@ export function BoxHistory({ boxId }: { boxId: number }) {
                 <span className="box-history__user">
                   <Avatar src={e.avatar} name={e.nick_name} size={30} />
                   <span className="box-history__nick">{e.nick_name}</span>
+                  <VipBadge level={e.vip_level} />
                 </span>
                 <span className="box-history__item">
                   <ItemImage src={e.img} alt="" itemId={e.item_id} className="box-history__img" />

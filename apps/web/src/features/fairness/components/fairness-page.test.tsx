@@ -63,6 +63,7 @@ function rollEntry(nonce: number, serverSeed: string | null): SelfHistoryEntry {
     id: 100 + nonce,
     user_id: 42,
     nick_name: '开箱玩家',
+    vip_level: 0,
     avatar: '',
     box_id: 7,
     box_name: '狂牙大行动武器箱',

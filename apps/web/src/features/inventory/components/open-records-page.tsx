@@ -10,6 +10,7 @@ import { ItemImage } from '../../../components/item-image.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { VipBadge } from '../../../components/vip-badge.tsx';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { OPEN_RECORDS_PAGE_SIZE, usePublicOpenRecords, useSelfOpenRecords } from '../api/get-open-records.ts';
@@ -162,6 +163,7 @@ export function PublicOpenRecordsPage() {
                     <span className="data-table__user">
                       <Avatar src={row.avatar} name={row.nick_name} size={26} />
                       {row.nick_name}
+                      <VipBadge level={row.vip_level} />
                     </span>
                   </td>
                   <td>{row.box_name}</td>

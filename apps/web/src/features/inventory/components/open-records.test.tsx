@@ -11,6 +11,7 @@ const entry = (o: Partial<OpenHistoryEntry>): OpenHistoryEntry => ({
   id: 1,
   user_id: 42,
   nick_name: '开箱玩家',
+  vip_level: 0,
   avatar: '',
   box_id: 3,
   box_name: '新手箱',
@@ -58,7 +59,7 @@ describe('open-box records', () => {
     mockApi(
       accountHandlers({
         [BOX_PATHS.history]: () => ({
-          list: [entry({}), entry({ id: 2, user_id: 7, nick_name: '别人', name: 'AWP | 二西莫夫' })],
+          list: [entry({}), entry({ id: 2, user_id: 7, nick_name: '别人', vip_level: 6, name: 'AWP | 二西莫夫' })],
           total: 2,
         }),
       }),
@@ -67,6 +68,8 @@ describe('open-box records', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByText('AWP | 二西莫夫')).toBeTruthy();
     expect(within(table).queryByText('AK-47 | 红线')).toBeNull();
+    const player = within(table).getByText('别人');
+    expect(within(player).getByText('VIP6').getAttribute('data-level')).toBe('6');
     expect(screen.getByText('玩家 7 最近的开箱')).toBeTruthy();
   });
 });

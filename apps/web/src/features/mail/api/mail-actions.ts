@@ -3,6 +3,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { apiPost } from '../../../lib/api.ts';
 import { userDetailQueryOptions } from '../../accounts/api/user-detail.ts';
 import { INVENTORY_QUERY_ROOT } from '../../inventory/api/get-inventory.ts';
+import { COUPONS_QUERY_KEY } from '../../recharge/api/get-coupon-list.ts';
 import { MAILS_QUERY_ROOT } from './get-mails.ts';
 import { newMailCountQueryOptions } from './new-mail-count.ts';
 
@@ -12,6 +13,8 @@ function afterReceive(queryClient: QueryClient, res: ReceiveResponse) {
   void queryClient.invalidateQueries({ queryKey: MAILS_QUERY_ROOT });
   // New inventory rows, if the attachment held items.
   if (res.user_item_ids.length > 0) void queryClient.invalidateQueries({ queryKey: INVENTORY_QUERY_ROOT });
+  // New coupon cards for the recharge dialog's picker.
+  if (res.user_card_ids.length > 0) void queryClient.invalidateQueries({ queryKey: COUPONS_QUERY_KEY });
 }
 
 /** Opening an unread mail marks it read (silently: the list shows it either way). */

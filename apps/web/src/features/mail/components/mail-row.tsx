@@ -69,6 +69,13 @@ export function MailRow({
                   <Price units={item.price} />
                 </span>
               ))}
+              {mail.coupons.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a mail may give the same coupon twice
+                <span key={`c${c.coupon_id}-${i}`} className="mail-attachment mail-attachment--coupon">
+                  {t('mail.coupon')}
+                  <span>{c.name}</span>
+                </span>
+              ))}
             </div>
           )}
         </div>

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { VipBadge } from '../../../components/vip-badge.tsx';
 import { INVITE_PAGE_SIZE, useInviteRecharge } from '../api/get-invite-recharge.ts';
 import './promotion.css';
 
@@ -69,6 +70,7 @@ export function InviteRecharges() {
                   <span className="data-table__user">
                     <Avatar src={row.avatar} name={row.nick_name} size={28} />
                     {row.nick_name}
+                    <VipBadge level={row.vip_level} />
                   </span>
                 </td>
                 <td>{row.order_sn}</td>

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { VipBadge } from '../../../components/vip-badge.tsx';
 import { type RankingDay, usePickupRanking } from '../api/get-pickup-ranking.ts';
 import './promotion.css';
 
@@ -78,6 +79,7 @@ function RankingRow({ row, prize }: { row: RankingEntry; prize: number | null })
         <span className="data-table__user">
           <Avatar src={row.user_avatar} name={row.user_nick_name} size={28} />
           {row.user_nick_name}
+          <VipBadge level={row.vip_level} />
         </span>
       </td>
       <td>

@@ -13,6 +13,7 @@ const entry = (rank: number): RankingEntry => ({
   user_id: rank,
   user_avatar: '',
   user_nick_name: `玩家${rank}`,
+  vip_level: rank === 1 ? 10 : 0,
   list_item: { item_id: 7, name: 'AK-47 | 红线', img: '', quality: 5, price: 500_000 },
   list_price: (11 - rank) * 1_000_000,
 });
@@ -34,6 +35,9 @@ describe('pickup ranking dialog', () => {
     const prize = (i: number) => rows[i]?.querySelectorAll('td')[4]?.textContent;
     expect([prize(0), prize(1), prize(2), prize(3)]).toEqual(['¥88.00', '¥38.00', '¥18.00', '']);
     expect(rows[0]?.querySelectorAll('td')[3]?.textContent).toBe('¥1000.00');
+    // Each name carries its VIP badge; level 0 shows too, as in the header.
+    expect(within(rows[0] as HTMLElement).getByText('VIP10').getAttribute('data-level')).toBe('10');
+    expect(within(rows[1] as HTMLElement).getByText('VIP0').getAttribute('data-level')).toBe('0');
     expect(within(dialog).getByText('2026-11-22')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('tab', { name: '昨日' }));
@@ -52,6 +56,7 @@ describe('invite recharges', () => {
             {
               user_id: 7,
               nick_name: '小明',
+              vip_level: 2,
               avatar: '',
               order_sn: 'KX1',
               recharge_amount: 1_000_000,
@@ -73,6 +78,7 @@ describe('invite recharges', () => {
         .map((td) => td.textContent)
         .slice(0, 4),
     ).toEqual([expect.stringContaining('小明'), 'KX1', '¥100.00', '¥5.00']);
+    expect(within(row).getByText('VIP2').getAttribute('data-level')).toBe('2');
     expect(screen.getByText('当前返利比例 5%')).toBeTruthy();
     expect(screen.getByText('累计返利').textContent).toBe('累计返利 ¥5.00');
     await waitFor(() =>

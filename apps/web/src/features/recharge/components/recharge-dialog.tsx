@@ -9,6 +9,7 @@ import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { USER_QUERY_ROOT } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useCouponList } from '../api/get-coupon-list.ts';
 import { usePayModes } from '../api/get-pay-modes.ts';
 import { DEVICE_PC, useRechargeList } from '../api/get-recharge-list.ts';
 import { useIsFirstRecharge } from '../api/is-first-recharge.ts';
@@ -16,6 +17,7 @@ import { useAnchorShortcut } from '../hooks/use-anchor-shortcut.ts';
 import { useRechargeOrder } from '../hooks/use-recharge-order.ts';
 import { CONDITION_KEYS, type ConditionKey, firstUnmetRule } from '../recharge-rules.ts';
 import { rateHundredths, usdtAmountProblem } from '../usdt.ts';
+import { CouponPicker } from './coupon-picker.tsx';
 import { PayQr } from './pay-qr.tsx';
 import { RechargeChecks } from './recharge-checks.tsx';
 import { TierGrid } from './tier-grid.tsx';
@@ -47,6 +49,8 @@ function RechargeBody({ onClose }: { onClose: () => void }) {
   const [conditions, setConditions] = useState(ALL_TICKED);
   const [chain, setChain] = useState<UsdtChain>('trc20');
   const [usdtAmount, setUsdtAmount] = useState('');
+  const coupons = useCouponList(true).data ?? [];
+  const [couponId, setCouponId] = useState<number | null>(null);
   const firstRecharge = useIsFirstRecharge().data === true;
   const [firstNoticeSeen, setFirstNoticeSeen] = useState(false);
   const crypto = mode === 'crypto_pay';
@@ -73,7 +77,16 @@ function RechargeBody({ onClose }: { onClose: () => void }) {
 
   function chooseTier(next: MoneyTier) {
     setTier(next);
-    if (next.id !== tier?.id) order.reset();
+    if (next.id === tier?.id) return;
+    order.reset();
+    // A card whose minimum the new tier misses is let go rather than refused on confirm.
+    const card = coupons.find((c) => c.user_card_id === couponId);
+    if (card && next.money < card.info_value.min_money) setCouponId(null);
+  }
+
+  function chooseCoupon(next: number | null) {
+    setCouponId(next);
+    order.reset();
   }
 
   function confirm() {
@@ -107,7 +120,13 @@ function RechargeBody({ onClose }: { onClose: () => void }) {
       return;
     }
     if (!tier || !mode) return;
-    order.start({ ...agreed, coin_recharge_id: tier.id, pay_model: mode, device: DEVICE_PC });
+    order.start({
+      ...agreed,
+      coin_recharge_id: tier.id,
+      pay_model: mode,
+      device: DEVICE_PC,
+      ...(couponId === null ? {} : { card_coupon_id: couponId }),
+    });
   }
 
   if (modes.isPending) {
@@ -165,6 +184,12 @@ function RechargeBody({ onClose }: { onClose: () => void }) {
             ) : (
               <TierGrid tiers={tiers.data?.elems ?? []} selectedId={tier?.id ?? null} onSelect={chooseTier} />
             )}
+            <CouponPicker
+              cards={coupons}
+              moneyUnits={tier?.money ?? null}
+              selectedId={couponId}
+              onSelect={chooseCoupon}
+            />
             {mode === 'wechat_pay' && <p className="recharge__note">{t('recharge.wechatLimit')}</p>}
             <p className="recharge__payable">
               {t('recharge.payable')}

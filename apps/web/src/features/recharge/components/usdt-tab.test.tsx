@@ -71,10 +71,12 @@ describe('USDT tab', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'ERC20' }));
     confirm();
 
-    const code = await within(dialog).findByRole('img', { name: '收款地址二维码' });
+    // The pay code opens as its own dialog over the recharge dialog.
+    const pay = await screen.findByRole('dialog', { name: 'USDT付款' });
+    const code = within(pay).getByRole('img', { name: '收款地址二维码' });
     expect(code.getAttribute('data-qr-text')).toBe(ADDRESS);
-    expect(within(dialog).getByText('请转账 14.157894 USDT（ERC20）')).toBeTruthy();
-    expect(within(dialog).getByText(ADDRESS)).toBeTruthy();
+    expect(within(pay).getByText('请转账 14.157894 USDT（ERC20）')).toBeTruthy();
+    expect(within(pay).getByText(ADDRESS)).toBeTruthy();
     const creates = requests
       .filter((r) => r.url.pathname === `/api${PAYMENT_PATHS.createOrder}`)
       .map((r) => JSON.parse(r.body));

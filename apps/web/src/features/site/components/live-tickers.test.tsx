@@ -38,7 +38,7 @@ describe('live tickers', () => {
     setup();
     const recent = await screen.findByRole('list', { name: '实时掉落' });
     expect(await within(recent).findByText('AK-47 | 红线')).toBeTruthy();
-    push(rewardEntry({ id: 2, reward_item_name: 'AWP | 二西莫夫', reward_item_price: 1_000_000 }));
+    push(rewardEntry({ id: 2, vip_level: 8, reward_item_name: 'AWP | 二西莫夫', reward_item_price: 1_000_000 }));
     expect(within(recent).queryByText('AWP | 二西莫夫')).toBeNull();
     act(() => vi.advanceTimersByTime(1000));
     expect(within(recent).getByText('AWP | 二西莫夫')).toBeTruthy();
@@ -47,6 +47,10 @@ describe('live tickers', () => {
       .getAllByRole('listitem')
       .map((li) => li.querySelector('.ticker-entry__name')?.textContent);
     expect(names).toEqual(['AWP | 二西莫夫', 'AK-47 | 红线']);
+    // The winner's face carries the VIP badge, from the fetched entry and from the pushed one alike.
+    const [pushed, fetched] = within(recent).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(fetched).getByText('VIP3').getAttribute('data-level')).toBe('3');
+    expect(within(pushed).getByText('VIP8').getAttribute('data-level')).toBe('8');
   });
 
   it('sends big wins to the right-hand ticker only', async () => {

@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { IconBattle, type IconBox, IconCard, IconRoll, IconTrophy, IconUpgrade } from '../../../components/icons.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { Price } from '../../../components/price.tsx';
+import { VipBadge } from '../../../components/vip-badge.tsx';
 import { unpackingRecordPath } from '../../../lib/paths.ts';
 
 /** jewelry_rarity 1..4 picks a colour tier: blue, purple, red, gold. */
@@ -45,7 +46,10 @@ export function TickerEntry({ entry }: { entry: RewardHistoryEntry }) {
       </span>
       <span className="ticker-entry__face ticker-entry__face--user" aria-hidden="true">
         <Avatar src={entry.avatar} name={entry.nick_name} size={34} />
-        <span className="ticker-entry__nick">{entry.nick_name}</span>
+        <span className="ticker-entry__who">
+          <span className="ticker-entry__nick">{entry.nick_name}</span>
+          <VipBadge level={entry.vip_level} />
+        </span>
         {entry.img ? (
           <img className="ticker-entry__box" src={entry.img} alt="" />
         ) : (

@@ -1,4 +1,4 @@
-import { VIP_PATHS, vipAwardResponse } from '@kaixiang/shared/vip';
+import { VIP_PATHS, vipAwardResponse, vipRedPacketResponse } from '@kaixiang/shared/vip';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api.ts';
 import { userDetailQueryOptions } from '../../accounts/api/user-detail.ts';
@@ -17,6 +17,18 @@ export function useClaimVipAward() {
       queryClient.setQueryData(userDetailQueryOptions.queryKey, (u) =>
         u ? { ...u, money: res.money, vip_level: res.vip_level } : u,
       );
+      void queryClient.invalidateQueries({ queryKey: vipConfigQueryOptions.queryKey });
+    },
+  });
+}
+
+/** Claims this month's exclusive red packet of the current level. Refusals show the server's msg. */
+export function useClaimVipRedPacket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost(VIP_PATHS.redPacket, {}, { schema: vipRedPacketResponse }),
+    onSuccess: (res) => {
+      queryClient.setQueryData(userDetailQueryOptions.queryKey, (u) => (u ? { ...u, money: res.money } : u));
       void queryClient.invalidateQueries({ queryKey: vipConfigQueryOptions.queryKey });
     },
   });

@@ -20,8 +20,9 @@ const level = (n: number, isComplete: 0 | 1 | 2): VipLevelConfig => ({
   isComplete,
 });
 
-function config(completes: (0 | 1 | 2)[]): VipConfigResponse {
+function config(completes: (0 | 1 | 2)[], redPacketClaimed = false): VipConfigResponse {
   return {
+    red_packet_claimed: redPacketClaimed,
     level_vip_configs: completes.map((c, n) => level(n, c)),
     vip_level: 2,
     vip_exp: 2_500_000,
@@ -41,6 +42,23 @@ function openVip(overrides: Record<string, MockHandler>) {
 }
 
 describe('VIP page', () => {
+  it('claims this month’s red packet of the current level once, then shows it claimed', async () => {
+    let claimed = false;
+    const { requests } = openVip({
+      [VIP_PATHS.config]: () => config([1, 1, 1, 2], claimed),
+      [VIP_PATHS.redPacket]: () => {
+        claimed = true;
+        return { get_money: 20_000, level: 2, money: 1_254_599 };
+      },
+    });
+    // V2's red packet is ¥2.00 in this table.
+    fireEvent.click(await screen.findByRole('button', { name: '领取本月专属红包 ¥2.00' }));
+    await waitFor(() => expect(getToasts().at(-1)?.message).toBe('已领取专属红包 ¥2.00'));
+    const done = await screen.findByRole('button', { name: '本月专属红包已领取' });
+    expect(done).toHaveProperty('disabled', true);
+    expect(requests.filter((r) => r.url.pathname === `/api${VIP_PATHS.redPacket}`)).toHaveLength(1);
+  });
+
   it('shows every level with its amounts, bonus and state, and the progress toward the next level', async () => {
     openVip({ [VIP_PATHS.config]: () => config([1, 0, 0, 2]) });
     const row = await screen.findByTestId('vip-row-2');

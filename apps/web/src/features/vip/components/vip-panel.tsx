@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { VipBadge } from '../../../components/vip-badge.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { VipBadge } from '../../accounts/components/vip-badge.tsx';
-import { useClaimVipAward } from '../api/claim-vip-award.ts';
+import { useClaimVipAward, useClaimVipRedPacket } from '../api/claim-vip-award.ts';
 import { useVipConfig } from '../api/get-vip-config.ts';
 import { bonusPercentText, vipProgressPercent } from '../vip-progress.ts';
 import './vip.css';
@@ -16,6 +16,7 @@ export function VipPanel() {
   const { t } = useTranslation();
   const config = useVipConfig();
   const claim = useClaimVipAward();
+  const redPacket = useClaimVipRedPacket();
 
   if (config.isPending) {
     return (
@@ -30,6 +31,7 @@ export function VipPanel() {
   const rows = [...levels].sort((a, b) => a.level - b.level);
   const claimable = rows.filter((r) => r.isComplete === VIP_CLAIMABLE).length;
   const percent = vipProgressPercent(rows, level, exp);
+  const packet = rows.find((r) => r.level === level)?.red_packet ?? 0;
 
   function claimLevel(row: VipLevelConfig | null) {
     claim.mutate(row?.id ?? null, {
@@ -68,6 +70,22 @@ export function VipPanel() {
               : t('vip.topLevel')}
           </p>
         </div>
+        {packet > 0 && (
+          <button
+            type="button"
+            className="button button--ghost vip-red-packet"
+            disabled={config.data.red_packet_claimed || redPacket.isPending}
+            onClick={() =>
+              redPacket.mutate(undefined, {
+                onSuccess: (res) => toast.success(t('vip.redPacketGot', { amount: formatUnits(res.get_money) })),
+              })
+            }
+          >
+            {config.data.red_packet_claimed
+              ? t('vip.redPacketClaimed')
+              : t('vip.redPacket', { amount: formatUnits(packet) })}
+          </button>
+        )}
         {claimable > 1 && (
           <button
             type="button"

@@ -12,7 +12,7 @@ import { useBindInvite, useChangeNickName, useSmsSwitch } from '../../api/user-s
 import { useFieldError } from '../../hooks/use-field-error.ts';
 import { LIMITS, limitNickName } from '../auth-fields.tsx';
 import { TRADE_LINK_ANCHOR } from '../register-success-dialog.tsx';
-import { VipBadge } from '../vip-badge.tsx';
+import { VipBadge } from '../../../../components/vip-badge.tsx';
 import { AvatarDialog } from './avatar-dialog.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { DestroyAccountDialog } from './destroy-account-dialog.tsx';

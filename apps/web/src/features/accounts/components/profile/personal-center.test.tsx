@@ -193,17 +193,19 @@ describe('promoted users', () => {
         [ACCOUNT_PATHS.promoteUsers]: (req) => {
           const page = Number(req.url.searchParams.get('page'));
           return {
-            list: [{ user_id: 100 + page, nick_name: `下线${page}`, avatar: '', created_at: USER.created_at }],
+            list: [
+              { user_id: 100 + page, nick_name: `下线${page}`, vip_level: page + 3, avatar: '', created_at: USER.created_at },
+            ],
             total: 25,
           };
         },
       }),
     );
     renderApp('/personalCenter/extension');
-    expect(await screen.findByText('下线1')).toBeTruthy();
+    expect(within(await screen.findByText('下线1')).getByText('VIP4').getAttribute('data-level')).toBe('4');
     expect(screen.getByText('共 25 人')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
-    expect(await screen.findByText('下线2')).toBeTruthy();
+    expect(within(await screen.findByText('下线2')).getByText('VIP5').getAttribute('data-level')).toBe('5');
     expect((screen.getByRole('button', { name: '下一页' }) as HTMLButtonElement).disabled).toBe(true);
     const pages = requests.filter((r) => r.url.pathname.endsWith(ACCOUNT_PATHS.promoteUsers));
     expect(pages.map((r) => r.url.searchParams.get('page'))).toEqual(['1', '2']);

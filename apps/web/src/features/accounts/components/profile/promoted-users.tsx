@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../../components/avatar.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Spinner } from '../../../../components/spinner.tsx';
+import { VipBadge } from '../../../../components/vip-badge.tsx';
 import { PROMOTE_PAGE_SIZE, usePromoteUsers } from '../../api/user-settings.ts';
 
 /** Players who registered with my invite code (get-promote-users), 20 a page. */
@@ -50,6 +51,7 @@ export function PromotedUsers() {
                 <span className="data-table__user">
                   <Avatar src={u.avatar} name={u.nick_name} size={28} />
                   {u.nick_name}
+                  <VipBadge level={u.vip_level} />
                 </span>
               </td>
               <td>{u.user_id}</td>

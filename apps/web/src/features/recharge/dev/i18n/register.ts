@@ -1,0 +1,17 @@
+import { i18n } from '../../../../i18n/index.ts';
+import enUS from './en-US.json';
+import zhCN from './zh-CN.json';
+import zhTW from './zh-TW.json';
+
+/**
+ * The panel's texts join the app's one namespace when this development-only module loads. They
+ * live outside `features/*\/i18n/` on purpose: that folder is bundled eagerly into every build,
+ * and the production build must not carry a word of the panel.
+ */
+for (const [locale, bundle] of [
+  ['zh-CN', zhCN],
+  ['zh-TW', zhTW],
+  ['en-US', enUS],
+] as const) {
+  i18n.addResourceBundle(locale, 'translation', bundle, true, false);
+}
