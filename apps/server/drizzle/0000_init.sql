@@ -443,6 +443,15 @@ CREATE TABLE "recharge_orders" (
 	CONSTRAINT "recharge_orders_amount_ck" CHECK ("recharge_orders"."amount_units" > 0 and "recharge_orders"."real_price_units" > 0 and "recharge_orders"."bonus_units" >= 0 and "recharge_orders"."coupon_bonus_units" >= 0 and "recharge_orders"."vip_bonus_units" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "sandbox_held_notifications" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_sn" text NOT NULL,
+	"event" text NOT NULL,
+	"txn_id" text NOT NULL,
+	"amount_units" bigint NOT NULL,
+	"due_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "invite_rebates" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"order_sn" text NOT NULL,
@@ -706,6 +715,7 @@ CREATE UNIQUE INDEX "recharge_orders_sn_uq" ON "recharge_orders" USING btree ("o
 CREATE UNIQUE INDEX "recharge_orders_txn_uq" ON "recharge_orders" USING btree ("provider","provider_txn_id");--> statement-breakpoint
 CREATE INDEX "recharge_orders_user_idx" ON "recharge_orders" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "recharge_orders_pending_idx" ON "recharge_orders" USING btree ("status","expires_at");--> statement-breakpoint
+CREATE INDEX "sandbox_held_due_idx" ON "sandbox_held_notifications" USING btree ("due_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "invite_rebates_order_uq" ON "invite_rebates" USING btree ("order_sn");--> statement-breakpoint
 CREATE INDEX "invite_rebates_inviter_idx" ON "invite_rebates" USING btree ("inviter_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "pickup_prizes_day_rank_uq" ON "pickup_prizes" USING btree ("day","rank");--> statement-breakpoint

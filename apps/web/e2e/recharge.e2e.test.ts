@@ -88,9 +88,15 @@ describe('recharge, VIP and rewards in the browser', () => {
     await page.getByText('兑换成功，请前往邮箱领取奖励').waitFor();
     await page.waitForURL('**/personalCenter/mail');
     await siteHeader(page).getByTestId('mail-dot').waitFor();
-    await page.getByTestId('mail-row').first().getByRole('button').first().click();
-    await page.getByRole('button', { name: '领取', exact: true }).click();
-    await page.getByText('已领取').first().waitFor();
+    const row = page.getByTestId('mail-row').filter({ hasText: '兑换码奖励' });
+    await row.getByRole('button').first().click();
+    // The answer is checked, so a refusal fails here with the server's words rather than as a timeout.
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/usercenter/v1/user/receive-mail-appendix')),
+      row.getByRole('button', { name: '领取', exact: true }).click(),
+    ]);
+    expect(await answer.json()).toMatchObject({ code: 200, data: { coins: 88_000 } });
+    await row.getByText('已领取').waitFor();
     await expect.poll(() => headerBalance(page)).toBeCloseTo(afterVip + 8.8, 2);
     await expect.poll(() => siteHeader(page).getByTestId('mail-dot').count()).toBe(0);
     await screenshot(page, 'mail-collected');

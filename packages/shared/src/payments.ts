@@ -134,7 +134,10 @@ export const createOrderResponse = z.object({
   /** The tier's money (coins credited) in units. */
   price: z.number().int(),
   expire_time: z.number().int(),
-  /** crypto_pay only (not available yet). */
+  /**
+   * crypto_pay only: the exact USDT to send ("14.157894", 6 decimals, network fee included), the
+   * deposit address lent to this order alone, and its chain (docs/_parts/usdt.md).
+   */
   crypto_amount: z.string().optional(),
   crypto_address: z.string().optional(),
   chain: z.enum(USDT_CHAINS).optional(),

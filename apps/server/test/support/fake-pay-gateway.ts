@@ -35,7 +35,15 @@ export async function startFakePayGateway(keys: {
   merchantPublicKey: string;
 }) {
   const requests: FakeGatewayRequest[] = [];
+  /** While true every call answers 503, like a provider outage. */
+  let down = false;
   const server = createServer((req, res) => {
+    if (down) {
+      req.resume();
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end('service unavailable');
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -106,6 +114,9 @@ export async function startFakePayGateway(keys: {
     origin,
     alipayGateway: `${origin}/gateway.do`,
     requests,
+    setDown: (value: boolean) => {
+      down = value;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

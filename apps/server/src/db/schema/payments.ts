@@ -97,3 +97,21 @@ export const rechargeOrders = pgTable(
     ),
   ],
 );
+
+/**
+ * The sandbox cashier's held ('late') notifications (non-production only): kept in the database so
+ * a restart or another process still delivers them when due. A row is deleted in the transaction
+ * that takes it for delivery.
+ */
+export const sandboxHeldNotifications = pgTable(
+  'sandbox_held_notifications',
+  {
+    id: serial('id').primaryKey(),
+    orderSn: text('order_sn').notNull(),
+    event: text('event').notNull(),
+    txnId: text('txn_id').notNull(),
+    amountUnits: bigint('amount_units', { mode: 'number' }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sandbox_held_due_idx').on(t.dueAt)],
+);

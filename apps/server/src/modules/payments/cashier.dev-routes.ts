@@ -58,7 +58,11 @@ ${button('pay', '支付', '#2e7d32')}${button('fail', '失败', '#c62828')}${but
     }));
     app.post('/dev/cashier/:order_sn/late', { schema: { hide: true, params } }, async (req) => {
       const o = await load(req.params.order_sn);
-      return { code: 200, data: deps.cashier.late({ ...orderRef(o), expiresAtMs: o.expiresAt.getTime() }), msg: '' };
+      return {
+        code: 200,
+        data: await deps.cashier.late({ ...orderRef(o), expiresAtMs: o.expiresAt.getTime() }),
+        msg: '',
+      };
     });
     app.post('/dev/cashier/:order_sn/reverse', { schema: { hide: true, params } }, async (req) => {
       const o = await load(req.params.order_sn);

@@ -17,7 +17,7 @@ import { moneyTiers, payModes } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { reversedRechargeBlocker } from '../inventory/inventory.hooks.ts';
 import { balancesOf } from '../ledger/ledger.ts';
-import { signedSandboxNotification } from './sandbox-pay.ts';
+import { createSandboxCashier, signedSandboxNotification } from './sandbox-pay.ts';
 
 const SECRET = 'kaixiang-dev-sandbox-pay-secret';
 const THROTTLE_GAP_MS = 5_001;
@@ -399,6 +399,14 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
     const o = await order(u, 500);
     const late = await cashier(o.order_sn, 'late');
     expect(late.statusCode).toBe(200);
+    // Held in the database: another process (or this one after a restart) sees it too.
+    const elsewhere = createSandboxCashier({
+      secret: SECRET,
+      clock,
+      db: t.rt.database.db,
+      deliver: async () => ({ status: 500, text: 'not this one' }),
+    });
+    expect(await elsewhere.held()).toEqual([{ order_sn: o.order_sn, due_at: o.expire_time + 1_000 }]);
     clock.advance(ORDER_TTL_MS);
     await relogin(u);
     await t.app.payments.service.expireOrders();

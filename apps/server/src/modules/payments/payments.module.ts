@@ -54,6 +54,7 @@ export async function registerPayments(
     firstRechargeBonusBp: config.FIRST_RECHARGE_BONUS_BP,
     ...(deps.onPaid ? { onPaid: deps.onPaid } : {}),
     ...(deps.vipBonusBp ? { vipBonusBp: deps.vipBonusBp } : {}),
+    log: app.log,
     ...(crypto ? { crypto: crypto.orders } : {}),
   });
   const chain = crypto?.attach(service, app.log) ?? null;
@@ -63,6 +64,7 @@ export async function registerPayments(
     cashier = createSandboxCashier({
       secret: config.SANDBOX_PAY_SECRET,
       clock: rt.clock,
+      db: rt.database.db,
       // Through HTTP into our own notify endpoint, exactly the way a provider's server calls it.
       deliver: async (body) => {
         const res = await app.inject({

@@ -61,6 +61,12 @@ export const paymentsRepo = {
   setStatus: (tx: Tx, id: number, set: Partial<typeof rechargeOrders.$inferInsert>) =>
     tx.update(rechargeOrders).set(set).where(eq(rechargeOrders.id, id)),
 
+  failIfPending: (db: Db | Tx, id: number) =>
+    db
+      .update(rechargeOrders)
+      .set({ status: 4 })
+      .where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.status, 1))),
+
   hasPaidOrder: async (db: Db | Tx, userId: number) =>
     (
       await db

@@ -70,6 +70,7 @@ export interface PaymentsDeps {
    * is fixed on the order and credited with the payment. Absent: no VIP bonus.
    */
   vipBonusBp?: (tx: Tx, userId: number) => Promise<number>;
+  log?: { warn: (obj: object, msg: string) => void };
   onPaid?: (lt: LedgerTx, paid: { userId: number; amountUnits: number; orderSn: string }) => Promise<unknown>;
 }
 
@@ -209,15 +210,26 @@ export function createPaymentsService(deps: PaymentsDeps) {
         return row;
       });
       const expiresAtMs = order.expiresAt.getTime();
-      return {
-        order_sn: order.orderSn,
-        pay_data_url: await provider.payAddress({
+      let payDataUrl: string;
+      try {
+        payDataUrl = await provider.payAddress({
           orderSn: order.orderSn,
           realPriceUnits: order.realPriceUnits,
           payMode: input.pay_model,
           expiresAtMs,
           subject: `开箱 充值 ¥${formatUnits(order.realPriceUnits)}`,
-        }),
+        });
+      } catch (err) {
+        // The provider could not make a QR (down, refused): the order can never be paid, so it is
+        // closed as failed (status 4, its coupon free again for the next order) and the player is
+        // told no channel is available rather than shown a server error.
+        deps.log?.warn({ err, order_sn: order.orderSn, provider: provider.name }, 'pay address failed');
+        await repo.failIfPending(db, order.id);
+        throw new AppError('PAY_CHANNEL_UNAVAILABLE');
+      }
+      return {
+        order_sn: order.orderSn,
+        pay_data_url: payDataUrl,
         real_price: order.realPriceUnits,
         extra_std_money: bonusesOf(order, order.userCardId !== null),
         price: order.amountUnits,

@@ -1,4 +1,5 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
+import { ERRORS } from '@kaixiang/shared/errors';
 import {
   type CreateOrderResponse,
   ORDER_STATUS,
@@ -7,12 +8,14 @@ import {
   type RechargeListResponse,
 } from '@kaixiang/shared/payments';
 import { AlipaySdk } from 'alipay-sdk';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Pay from 'wechatpay-node-v3';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { rsaKeys, startFakePayGateway } from '../../../test/support/fake-pay-gateway.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { rechargeOrders } from '../../db/schema/payments.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 import { formatChinaTime } from './alipay-pay.ts';
 
@@ -216,6 +219,31 @@ describe('payments: real Alipay and WeChat Pay adapters', () => {
     expect([refused.statusCode, refused.body]).toEqual([400, 'fail']);
     expect((await coins(u)) - before).toBe(credited);
     expect(await status(u, o2.order_sn)).toBe(ORDER_STATUS.pending);
+  });
+
+  it('answers 暂无可用支付渠道 when the provider cannot make a QR, and closes that order as failed', async () => {
+    const u = await registerUser(t);
+    gw.setDown(true);
+    try {
+      for (const pay_model of ['alipay', 'wechat_pay']) {
+        clock.advance(THROTTLE_GAP_MS);
+        const res = await asUser(t, u.tokens.access_token, 'POST', PAYMENT_PATHS.createOrder, {
+          ...AGREED,
+          coin_recharge_id: tiers[2]?.id,
+          pay_model,
+        });
+        expect(res.body).toMatchObject({
+          code: ERRORS.PAY_CHANNEL_UNAVAILABLE.code,
+          msg: '暂无可用支付渠道，请稍后重试',
+        });
+      }
+    } finally {
+      gw.setDown(false);
+    }
+    const rows = await t.rt.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, u.userId));
+    expect(rows.map((r) => r.status)).toEqual([ORDER_STATUS.failed, ORDER_STATUS.failed]);
+    // The channel works again once the provider is back.
+    expect((await order(u, 100, 'alipay')).pay_data_url).toMatch(/^https:\/\/qr\.alipay\.com\//);
   });
 
   it('Alipay: a refund of a paid order reverses it (the credit stays for an operator to settle)', async () => {

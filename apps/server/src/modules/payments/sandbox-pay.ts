@@ -1,5 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PAY_MODES } from '@kaixiang/shared/payments';
+import { eq, inArray, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sandboxHeldNotifications } from '../../db/schema/payments.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { NotificationEvent, PaymentProvider, Rejected, VerifiedNotification } from './payment-provider.ts';
 
@@ -98,14 +101,18 @@ export function createSandboxProvider(deps: {
 /** Posts a notification body to our notify endpoint, as the provider's server would. */
 export type Deliver = (body: string) => Promise<{ status: number; text: string }>;
 
+/** A held notification not acknowledged is offered again this long after it was taken, like a provider retry. */
+const HELD_RETRY_MS = 60_000;
+
 /**
  * The provider side of the sandbox: what happens when a person presses 支付, 失败 or 延迟 on the
  * cashier page. A payment is notified twice (providers retry until acknowledged, and do send
- * duplicates); a late one is held until the order's expiry has passed and then delivered by
- * deliverDue() (the payments job calls it).
+ * duplicates); a late one is held (in the database: a restart or another process still delivers
+ * it) until the order's expiry has passed and then delivered by deliverDue() (the payments job
+ * calls it). A held delivery that was not acknowledged is retried a minute later.
  */
-export function createSandboxCashier(deps: { secret: string; clock: Clock; deliver: Deliver }) {
-  const held: { dueAtMs: number; n: Omit<SandboxNotification, 'sign' | 'nonce' | 'timestamp'> }[] = [];
+export function createSandboxCashier(deps: { secret: string; clock: Clock; deliver: Deliver; db: Db }) {
+  const { db } = deps;
   const send = (n: Omit<SandboxNotification, 'sign' | 'nonce' | 'timestamp'>) =>
     // Each delivery is signed when sent, with its own nonce and time, as a provider's retry is.
     deps.deliver(JSON.stringify(signedSandboxNotification(deps.secret, { ...n, timestamp: deps.clock.now() })));
@@ -123,10 +130,17 @@ export function createSandboxCashier(deps: { secret: string; clock: Clock; deliv
       return { txn_id: n.txn_id, deliveries: [await send(n)] };
     },
     /** Pays now but notifies only after the order expired (plus a second). */
-    late(order: { orderSn: string; realPriceUnits: number; expiresAtMs: number }) {
-      const n = { event: 'paid' as const, order_sn: order.orderSn, txn_id: txnId(), amount: order.realPriceUnits };
-      held.push({ dueAtMs: order.expiresAtMs + 1_000, n });
-      return { txn_id: n.txn_id, deliver_after: order.expiresAtMs + 1_000 };
+    async late(order: { orderSn: string; realPriceUnits: number; expiresAtMs: number }) {
+      const id = txnId();
+      const dueAtMs = order.expiresAtMs + 1_000;
+      await db.insert(sandboxHeldNotifications).values({
+        orderSn: order.orderSn,
+        event: 'paid',
+        txnId: id,
+        amountUnits: order.realPriceUnits,
+        dueAt: new Date(dueAtMs),
+      });
+      return { txn_id: id, deliver_after: dueAtMs };
     },
     /** The provider takes a paid order's money back (a chargeback). */
     async reverse(order: { orderSn: string; realPriceUnits: number; txnId: string }) {
@@ -138,17 +152,44 @@ export function createSandboxCashier(deps: { secret: string; clock: Clock; deliv
       };
       return { txn_id: n.txn_id, deliveries: [await send(n)] };
     },
-    /** Delivers held notifications whose time has come; returns how many. */
+    /**
+     * Delivers held notifications whose time has come; returns how many were acknowledged. Each is
+     * taken by moving its time a minute on (so two processes never send one at once, and one lost
+     * in a crash comes back), and deleted once our endpoint acknowledged it.
+     */
     async deliverDue(): Promise<number> {
       const now = deps.clock.now();
-      const due = held.filter((h) => h.dueAtMs <= now);
-      for (const h of due) {
-        held.splice(held.indexOf(h), 1);
-        await send(h.n);
+      const taken = await db
+        .update(sandboxHeldNotifications)
+        .set({ dueAt: new Date(now + HELD_RETRY_MS) })
+        .where(
+          inArray(
+            sandboxHeldNotifications.id,
+            db
+              .select({ id: sandboxHeldNotifications.id })
+              .from(sandboxHeldNotifications)
+              .where(lte(sandboxHeldNotifications.dueAt, new Date(now)))
+              .limit(100)
+              .for('update', { skipLocked: true }),
+          ),
+        )
+        .returning();
+      let delivered = 0;
+      for (const h of taken) {
+        const event = h.event as NotificationEvent;
+        const res = await send({ event, order_sn: h.orderSn, txn_id: h.txnId, amount: h.amountUnits });
+        if (res.status === 200) {
+          await db.delete(sandboxHeldNotifications).where(eq(sandboxHeldNotifications.id, h.id));
+          delivered++;
+        }
       }
-      return due.length;
+      return delivered;
     },
-    held: () => held.map((h) => ({ order_sn: h.n.order_sn, due_at: h.dueAtMs })),
+    held: async () =>
+      (await db.select().from(sandboxHeldNotifications).orderBy(sandboxHeldNotifications.dueAt)).map((h) => ({
+        order_sn: h.orderSn,
+        due_at: h.dueAt.getTime(),
+      })),
   };
 }
 
