@@ -209,7 +209,12 @@ describe('invite rebates', () => {
     // recharged) on every row, read in the same query.
     expect(r.body.data.list.map((x) => x.vip_level)).toEqual([0, 0]);
     await asUser(t, invitee.tokens.access_token, 'GET', '/usercenter/v1/user/detail');
-    const after = await asUser<InviteRechargeResponse>(t, inviter.tokens.access_token, 'GET', PROMOTION_PATHS.inviteRecharge);
+    const after = await asUser<InviteRechargeResponse>(
+      t,
+      inviter.tokens.access_token,
+      'GET',
+      PROMOTION_PATHS.inviteRecharge,
+    );
     expect(after.body.data.list.map((x) => x.vip_level)).toEqual([1, 1]);
     const none = await asUser<InviteRechargeResponse>(
       t,

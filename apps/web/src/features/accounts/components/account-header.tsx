@@ -16,6 +16,7 @@ import {
   IconUser,
   IconUsers,
 } from '../../../components/icons.tsx';
+import { VipBadge } from '../../../components/vip-badge.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewMailCount } from '../../mail/api/new-mail-count.ts';
 import { RedeemDialog } from '../../mail/components/redeem-dialog.tsx';
@@ -26,7 +27,6 @@ import { ExchangeDialog } from '../../wallet/components/exchange-dialog.tsx';
 import { logout } from '../api/sign-in.ts';
 import { userDetailQueryOptions, useUserDetail } from '../api/user-detail.ts';
 import { useLiveBalance } from '../hooks/use-live-balance.ts';
-import { VipBadge } from '../../../components/vip-badge.tsx';
 
 /**
  * The signed-in right side of the header (spec 1 §2). The balances follow the server's

@@ -36,8 +36,9 @@ describe('pickup ranking dialog', () => {
     expect([prize(0), prize(1), prize(2), prize(3)]).toEqual(['¥88.00', '¥38.00', '¥18.00', '']);
     expect(rows[0]?.querySelectorAll('td')[3]?.textContent).toBe('¥1000.00');
     // Each name carries its VIP badge; level 0 shows too, as in the header.
-    expect(within(rows[0] as HTMLElement).getByText('VIP10').getAttribute('data-level')).toBe('10');
-    expect(within(rows[1] as HTMLElement).getByText('VIP0').getAttribute('data-level')).toBe('0');
+    const badgeOf = (row: Element | undefined) => row?.querySelector('.vip-badge');
+    expect([badgeOf(rows[0])?.textContent, badgeOf(rows[0])?.getAttribute('data-level')]).toEqual(['VIP10', '10']);
+    expect([badgeOf(rows[1])?.textContent, badgeOf(rows[1])?.getAttribute('data-level')]).toEqual(['VIP0', '0']);
     expect(within(dialog).getByText('2026-11-22')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('tab', { name: '昨日' }));

@@ -194,7 +194,13 @@ describe('promoted users', () => {
           const page = Number(req.url.searchParams.get('page'));
           return {
             list: [
-              { user_id: 100 + page, nick_name: `下线${page}`, vip_level: page + 3, avatar: '', created_at: USER.created_at },
+              {
+                user_id: 100 + page,
+                nick_name: `下线${page}`,
+                vip_level: page + 3,
+                avatar: '',
+                created_at: USER.created_at,
+              },
             ],
             total: 25,
           };
@@ -202,10 +208,14 @@ describe('promoted users', () => {
       }),
     );
     renderApp('/personalCenter/extension');
-    expect(within(await screen.findByText('下线1')).getByText('VIP4').getAttribute('data-level')).toBe('4');
+    const badgeOf = async (name: string) => {
+      const badge = within(await screen.findByText(name)).getByText(/^VIP\d+$/);
+      return [badge.textContent, badge.getAttribute('data-level')];
+    };
+    expect(await badgeOf('下线1')).toEqual(['VIP4', '4']);
     expect(screen.getByText('共 25 人')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
-    expect(within(await screen.findByText('下线2')).getByText('VIP5').getAttribute('data-level')).toBe('5');
+    expect(await badgeOf('下线2')).toEqual(['VIP5', '5']);
     expect((screen.getByRole('button', { name: '下一页' }) as HTMLButtonElement).disabled).toBe(true);
     const pages = requests.filter((r) => r.url.pathname.endsWith(ACCOUNT_PATHS.promoteUsers));
     expect(pages.map((r) => r.url.searchParams.get('page'))).toEqual(['1', '2']);
