@@ -40,6 +40,15 @@ export function fakeClock(startMs = Date.UTC(2026, 10, 21, 8, 0, 0)): Clock & { 
   };
 }
 
+/** The least a production configuration needs (secrets set, a public origin): for tests of what production refuses. */
+export const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  SIGN_SECRET: 'prod-sign-secret-0123456789',
+  TOKEN_SECRET: 'prod-token-secret-0123456789-abcdefgh',
+  ID_HASH_SECRET: 'prod-id-hash-secret-0123456789-abcdefgh',
+  PUBLIC_ORIGIN: 'https://example.test',
+};
+
 export async function startTestApp(opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
   const fresh = await freshDatabase();
   const config = loadConfig({

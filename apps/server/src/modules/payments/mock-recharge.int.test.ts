@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
-import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { fakeClock, PRODUCTION_ENV, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { ledgerTransfers } from '../../db/schema/ledger.ts';
 import { rechargeOrders } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
@@ -215,13 +215,7 @@ describe('test mock recharge (development only)', () => {
 describe('test mock recharge in production', () => {
   it('does not exist (404), so nothing can be credited without a payment', async () => {
     const t = await startTestApp({
-      env: {
-        NODE_ENV: 'production',
-        SIGN_SECRET: 'prod-sign-secret-0123456789',
-        TOKEN_SECRET: 'prod-token-secret-0123456789-abcdefgh',
-        ID_HASH_SECRET: 'prod-id-hash-secret-0123456789-abcdefgh',
-        PUBLIC_ORIGIN: 'https://example.test',
-      },
+      env: PRODUCTION_ENV,
     });
     try {
       // Signed like the web's calls; outside production the same call answers 401 (no login).

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, login, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
-import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { fakeClock, PRODUCTION_ENV, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { moneyTiers, payModes } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { reversedRechargeBlocker } from '../inventory/inventory.hooks.ts';
@@ -448,13 +448,7 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
 describe('payments in production', () => {
   it('has no sandbox cashier and takes no orders without a real adapter', async () => {
     const t = await startTestApp({
-      env: {
-        NODE_ENV: 'production',
-        SIGN_SECRET: 'prod-sign-secret-0123456789',
-        TOKEN_SECRET: 'prod-token-secret-0123456789-abcdefgh',
-        ID_HASH_SECRET: 'prod-id-hash-secret-0123456789-abcdefgh',
-        PUBLIC_ORIGIN: 'https://example.test',
-      },
+      env: PRODUCTION_ENV,
     });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/dev/cashier/KX1' })).statusCode).toBe(404);

@@ -382,68 +382,33 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await repo.setStatus(tx, order.id, { status: ORDER_STATUS.paid, providerTxnId: n.txnId, paidAt: now });
         const key = `recharge:${order.orderSn}`;
         const memo = order.orderSn;
-        await post({
-          kind: 'recharge',
-          key,
-          currency: 'coin',
-          memo,
-          legs: [
-            { account: { house: 'payments_in' }, amount: -order.amountUnits },
-            { account: { userId }, amount: order.amountUnits },
-          ],
-        });
+        /** One coin transfer from a house account to the player; nothing when the amount is 0. */
+        const credit = async (kind: string, idemKey: string, from: 'payments_in' | 'promotions', amount: number) => {
+          if (amount <= 0) return;
+          await post({
+            kind,
+            key: idemKey,
+            currency: 'coin',
+            memo,
+            legs: [
+              { account: { house: from }, amount: -amount },
+              { account: { userId }, amount },
+            ],
+          });
+        };
+        await credit('recharge', key, 'payments_in', order.amountUnits);
         // The coupon counts only if this order still holds its card (a newer order may have taken
         // it over): then it is used up here, in the crediting transaction.
         const couponUsed = order.userCardId !== null && (await coupons.useFor(tx, order.userCardId, order.id, now));
-        if (order.bonusUnits > 0 && !(couponUsed && order.couponReplacesBonus)) {
-          await post({
-            kind: 'recharge_bonus',
-            key: `${key}:bonus`,
-            currency: 'coin',
-            memo,
-            legs: [
-              { account: { house: 'promotions' }, amount: -order.bonusUnits },
-              { account: { userId }, amount: order.bonusUnits },
-            ],
-          });
+        if (!(couponUsed && order.couponReplacesBonus)) {
+          await credit('recharge_bonus', `${key}:bonus`, 'promotions', order.bonusUnits);
         }
-        if (couponUsed && order.couponBonusUnits > 0) {
-          await post({
-            kind: 'coupon_bonus',
-            key: `${key}:coupon`,
-            currency: 'coin',
-            memo,
-            legs: [
-              { account: { house: 'promotions' }, amount: -order.couponBonusUnits },
-              { account: { userId }, amount: order.couponBonusUnits },
-            ],
-          });
-        }
-        if (order.vipBonusUnits > 0) {
-          await post({
-            kind: 'vip_recharge_bonus',
-            key: `${key}:vip`,
-            currency: 'coin',
-            memo,
-            legs: [
-              { account: { house: 'promotions' }, amount: -order.vipBonusUnits },
-              { account: { userId }, amount: order.vipBonusUnits },
-            ],
-          });
-        }
-        const firstBonus = Math.floor((order.amountUnits * deps.firstRechargeBonusBp) / 10_000);
-        if (firstPaid && firstBonus > 0) {
-          await post({
-            kind: 'recharge_bonus',
-            // Keyed on the player: two first orders paid at once still give one first-recharge bonus.
-            key: `recharge_first:u:${userId}`,
-            currency: 'coin',
-            memo,
-            legs: [
-              { account: { house: 'promotions' }, amount: -firstBonus },
-              { account: { userId }, amount: firstBonus },
-            ],
-          });
+        if (couponUsed) await credit('coupon_bonus', `${key}:coupon`, 'promotions', order.couponBonusUnits);
+        await credit('vip_recharge_bonus', `${key}:vip`, 'promotions', order.vipBonusUnits);
+        if (firstPaid) {
+          // Keyed on the player: two first orders paid at once still give one first-recharge bonus.
+          const firstBonus = Math.floor((order.amountUnits * deps.firstRechargeBonusBp) / 10_000);
+          await credit('recharge_bonus', `recharge_first:u:${userId}`, 'promotions', firstBonus);
         }
         await deps.onPaid?.({ tx, now, post }, { userId, amountUnits: order.amountUnits, orderSn: order.orderSn });
         return { result: 'credited', userId, status: ORDER_STATUS.paid } as const;

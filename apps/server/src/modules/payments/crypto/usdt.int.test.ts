@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, login, registerUser, type TestUser } from '../../../../test/support/accounts.ts';
 import { expectLedgerBalanced } from '../../../../test/support/money.ts';
-import { fakeClock, startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { fakeClock, PRODUCTION_ENV, startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { loadConfig } from '../../../config.ts';
 import { cryptoAddresses } from '../../../db/schema/crypto.ts';
 import { moneyTiers } from '../../../db/schema/payments.ts';
@@ -348,13 +348,7 @@ describe('USDT with an exhausted address pool', () => {
 describe('USDT in production without a chain watcher', () => {
   it('has no /dev/chain and does not offer USDT', async () => {
     const t = await startTestApp({
-      env: {
-        NODE_ENV: 'production',
-        SIGN_SECRET: 'prod-sign-secret-0123456789',
-        TOKEN_SECRET: 'prod-token-secret-0123456789-abcdefgh',
-        ID_HASH_SECRET: 'prod-id-hash-secret-0123456789-abcdefgh',
-        PUBLIC_ORIGIN: 'https://example.test',
-      },
+      env: PRODUCTION_ENV,
     });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/dev/chain' })).statusCode).toBe(404);
