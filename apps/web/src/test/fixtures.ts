@@ -1,3 +1,4 @@
+import type { OpenHistoryEntry } from '@kaixiang/shared/boxes';
 import type { GroupInfo, HostInfo, NavItem, RewardHistoryEntry, Statistics } from '@kaixiang/shared/site';
 
 /** Test data only: the app itself never ships sample content. */
@@ -59,5 +60,27 @@ export function rewardEntry(overrides: Partial<RewardHistoryEntry> = {}): Reward
     reward_item_price: 125_000,
     created_at: 1_700_000_000_000,
     ...overrides,
+  };
+}
+
+/** One row of the box opening history (goods/v1/box/get-open-box-history). */
+export function openHistoryEntry(o: Partial<OpenHistoryEntry> = {}): OpenHistoryEntry {
+  return {
+    id: 1,
+    user_id: 42,
+    nick_name: '开箱玩家',
+    vip_level: 0,
+    avatar: '',
+    box_id: 3,
+    box_name: '新手箱',
+    box_price: 50_000,
+    item_id: 101,
+    name: 'AK-47 | 红线',
+    img: '',
+    quality: 5,
+    exter: 3,
+    cost_price: 125_000,
+    created_at: 1_760_000_000_000,
+    ...o,
   };
 }

@@ -1,28 +1,12 @@
-import { BOX_PATHS, type OpenHistoryEntry } from '@kaixiang/shared/boxes';
+import { BOX_PATHS } from '@kaixiang/shared/boxes';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { openHistoryEntry } from '../../../test/fixtures.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render-app.tsx';
 import { BoxHistory } from './box-history.tsx';
 
-const entry = (o: Partial<OpenHistoryEntry>): OpenHistoryEntry => ({
-  id: 1,
-  user_id: 42,
-  nick_name: '开箱玩家',
-  vip_level: 0,
-  avatar: '',
-  box_id: 3,
-  box_name: '新手箱',
-  box_price: 50_000,
-  item_id: 101,
-  name: 'AK-47 | 红线',
-  img: '',
-  quality: 5,
-  exter: 3,
-  cost_price: 125_000,
-  created_at: 1_760_000_000_000,
-  ...o,
-});
+const entry = openHistoryEntry;
 
 describe('box history', () => {
   it('shows who opened what, each name with its VIP badge', async () => {
