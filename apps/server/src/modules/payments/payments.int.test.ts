@@ -156,7 +156,7 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
     expect((await create(u, { coin_recharge_id: tierOf(100).id, pay_model: 'alipay' })).body.code).toBe(200);
   });
 
-  it('refuses a tier below 10 CNY, an unknown tier and a coupon', async () => {
+  it('refuses a tier below 10 CNY, an unknown tier and an unknown coupon card', async () => {
     const u = await registerUser(t);
     const [small] = await t.rt.database.db
       .insert(moneyTiers)
