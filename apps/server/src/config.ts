@@ -153,7 +153,7 @@ export const configSchema = z
     /** First-recharge bonus in 1/10000 of the first paid tier's money (0: none). */
     FIRST_RECHARGE_BONUS_BP: intVar(0, 0, 10_000),
     /**
-     * USDT deposits (modules/payments/crypto, docs/_parts/usdt.md): sandbox chain, live TronGrid +
+     * USDT deposits (modules/payments/crypto, docs/decisions.md "USDT recharge"): sandbox chain, live TronGrid +
      * Ethereum RPC, or off. Unset: sandbox outside production, off in production.
      */
     CHAIN_WATCHER: z.enum(['sandbox', 'live', 'off']).optional(),

@@ -15,7 +15,7 @@ export type RetrievalBlocker = (userId: number) => Promise<ErrorKey | null>;
 export const noRetrievalBlocker: RetrievalBlocker = async () => null;
 
 /**
- * The recharge rule (docs/_parts/payments.md): a player with a reversed (charged-back) recharge
+ * The recharge rule (docs/decisions.md "Payments"): a player with a reversed (charged-back) recharge
  * order may not retrieve items until an operator settles it, because the money that bought them
  * was taken back. A pending order does not block: an abandoned QR expires by itself, and blocking
  * on it would let the recharge dialog lock a player out of their items.
