@@ -1,13 +1,13 @@
 import { COUPON_PATHS, type CouponListResponse } from '@kaixiang/shared/coupons';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { type CreateOrderResponse, PAYMENT_PATHS, type RechargeListResponse } from '@kaixiang/shared/payments';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { coupons as couponTemplates, userCards } from '../../db/schema/coupons.ts';
-import { ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 import { recharge } from '../vip/vip.test-support.ts';
 
@@ -71,9 +71,9 @@ function couponSuite(name: string, makeClock: () => ReturnType<typeof fakeClock>
           .select({ kind: ledgerTransfers.kind, amount: ledgerEntries.amount })
           .from(ledgerTransfers)
           .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, ledgerTransfers.id))
-          .where(eq(ledgerTransfers.memo, sn))
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+          .where(and(eq(ledgerTransfers.memo, sn), eq(ledgerAccounts.owner, `u:${u.userId}`)))
       )
-        .filter((r) => r.amount > 0)
         .map((r) => [r.kind, r.amount])
         .sort();
 

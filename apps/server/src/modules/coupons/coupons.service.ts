@@ -45,7 +45,7 @@ export const coupons = {
     now: Date,
   ): Promise<number | null> {
     const t = await repo.template(tx, input.couponId);
-    if (!t || !t.enabled) throw new RangeError(`no enabled coupon ${input.couponId}`);
+    if (!t?.enabled) throw new RangeError(`no enabled coupon ${input.couponId}`);
     const card = await repo.insertCard(tx, {
       userId: input.userId,
       couponId: t.id,
