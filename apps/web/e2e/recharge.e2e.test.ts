@@ -62,12 +62,17 @@ describe('recharge, VIP and rewards in the browser', () => {
     const afterRecharge = await headerBalance(page);
     await screenshot(page, 'recharge-paid');
 
-    // VIP: the ¥100 recharge reaches VIP 1; its reward is claimed once.
+    // VIP: the ¥100 recharge reaches VIP 1; its upgrade reward and red packet are claimed once.
     await page.goto(`${baseUrl()}/vip`);
     await page.getByTestId('vip-row-1').waitFor();
     await page.getByTestId('vip-row-1').getByRole('button', { name: '领取', exact: true }).click();
     await page.getByTestId('vip-row-1').getByText('已领取').waitFor();
     await expect.poll(() => headerBalance(page)).toBeGreaterThan(afterRecharge);
+    const afterUpgrade = await headerBalance(page);
+    // VIP1's exclusive red packet (¥1), once this month.
+    await page.getByRole('button', { name: '领取本月专属红包 ¥1.00' }).click();
+    await page.getByRole('button', { name: '本月专属红包已领取' }).waitFor();
+    await expect.poll(() => headerBalance(page)).toBeCloseTo(afterUpgrade + 1, 2);
     const afterVip = await headerBalance(page);
     await screenshot(page, 'vip-claimed');
 
