@@ -1,5 +1,5 @@
 import type { ErrorKey } from '@kaixiang/shared/errors';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 
 /**
@@ -26,25 +26,3 @@ export function reversedRechargeBlocker(db: Db | Tx): RetrievalBlocker {
     return ((r as unknown as { rows: unknown[] }).rows ?? []).length > 0 ? 'RETRIEVE_BLOCKED_UNPAID' : null;
   };
 }
-
-/**
- * Whether the player ever recharged: a ledger transfer of kind `recharge` credited one of their
- * accounts. It decides the retention period (8 hours vs 30 days). Walks the player's entries via
- * ledger_entries_account_idx; the recharge issue may replace it by a flag on the user.
- */
-export async function hasRecharged(db: Db | Tx, userId: number): Promise<boolean> {
-  const r = await db.execute(sql`
-    select 1 from ledger_accounts a
-    join ledger_entries e on e.account_id = a.id
-    join ledger_transfers t on t.id = e.transfer_id
-    where a.user_id = ${userId} and t.kind = 'recharge' and e.amount > 0
-    limit 1`);
-  return ((r as unknown as { rows: unknown[] }).rows ?? []).length > 0;
-}
-
-/** The same condition as SQL over a user id column, for the retention job's candidate query. */
-export const rechargedSql = (userIdColumn: SQL) => sql`exists (
-    select 1 from ledger_accounts a
-    join ledger_entries e on e.account_id = a.id
-    join ledger_transfers t on t.id = e.transfer_id
-    where a.user_id = ${userIdColumn} and t.kind = 'recharge' and e.amount > 0)`;

@@ -7,7 +7,7 @@ import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { ledgerTransfers } from '../../db/schema/ledger.ts';
 import { balancesOf, postTransfer } from '../ledger/ledger.ts';
-import { hasRecharged } from './inventory.hooks.ts';
+import { hasRecharged } from '../ledger/recharges.ts';
 
 describe('retention: held items are sold automatically', () => {
   let t: TestApp;

@@ -14,7 +14,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { hasRecharged, rechargedSql } from './inventory.hooks.ts';
+import { hasRecharged, rechargedSql } from '../ledger/recharges.ts';
 import { disposeItemsTx } from './inventory.service.ts';
 
 /** Items looked at per run; the job runs every minute, so a backlog drains at 200 a minute. */

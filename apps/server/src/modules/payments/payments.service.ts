@@ -29,6 +29,7 @@ import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { coupons } from '../coupons/coupons.service.ts';
 import { balancesOf, type Ledger, type LedgerTx } from '../ledger/ledger.ts';
+import { RECHARGE_KIND } from '../ledger/recharges.ts';
 import { vipStatusOf } from '../vip/vip.service.ts';
 import type { CryptoOrders } from './crypto/crypto-orders.ts';
 import type { PaymentProvider, VerifiedNotification } from './payment-provider.ts';
@@ -396,7 +397,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
             ],
           });
         };
-        await credit('recharge', key, 'payments_in', order.amountUnits);
+        await credit(RECHARGE_KIND, key, 'payments_in', order.amountUnits);
         // The coupon counts only if this order still holds its card (a newer order may have taken
         // it over): then it is used up here, in the crediting transaction.
         const couponUsed = order.userCardId !== null && (await coupons.useFor(tx, order.userCardId, order.id, now));

@@ -12,8 +12,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { balancesOf, type Ledger } from '../ledger/ledger.ts';
+import { rechargedSince, rechargeTotalsBefore } from '../ledger/recharges.ts';
 import { siteRepo } from '../site/site.repo.ts';
-import { rechargedSince, rechargeTotalsBefore } from './recharge-totals.ts';
 import { vipRepo } from './vip.repo.ts';
 import { completion, levelFor, monthStart, periodStart, retentionDeduction, thresholdOf } from './vip.rules.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { postTransfer } from '../ledger/ledger.ts';
-import { RECHARGE_KIND } from './recharge-totals.ts';
+import { RECHARGE_KIND } from '../ledger/recharges.ts';
 
 export const Y = 10_000;
 

@@ -2,6 +2,11 @@ import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
 
+/**
+ * Real recharges as the ledger records them, read by VIP, command codes and inventory retention:
+ * one definition of "recharged", so those rules cannot disagree.
+ */
+
 /** The ledger kind the payments module posts a real recharge under (payments_in → user coin). */
 export const RECHARGE_KIND = 'recharge';
 
@@ -63,3 +68,25 @@ export async function rechargeTotalsBefore(
     .orderBy(ledgerAccounts.userId);
   return rows.map((r) => ({ userId: r.userId as number, totalUnits: Number(r.total), periodUnits: Number(r.period) }));
 }
+
+/**
+ * Whether the player ever recharged: a ledger transfer of kind `recharge` credited one of their
+ * accounts (the same entries rechargedSince sums). It decides the inventory retention period
+ * (8 hours vs 30 days). Walks the player's entries via ledger_entries_account_idx.
+ */
+export async function hasRecharged(db: Db | Tx, userId: number): Promise<boolean> {
+  const r = await db.execute(sql`
+    select 1 from ledger_accounts a
+    join ledger_entries e on e.account_id = a.id
+    join ledger_transfers t on t.id = e.transfer_id
+    where a.user_id = ${userId} and t.kind = ${RECHARGE_KIND} and e.amount > 0
+    limit 1`);
+  return ((r as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+}
+
+/** The same condition as SQL over a user id column, for the retention job's candidate query. */
+export const rechargedSql = (userIdColumn: SQL) => sql`exists (
+    select 1 from ledger_accounts a
+    join ledger_entries e on e.account_id = a.id
+    join ledger_transfers t on t.id = e.transfer_id
+    where a.user_id = ${userIdColumn} and t.kind = ${RECHARGE_KIND} and e.amount > 0)`;
