@@ -21,7 +21,7 @@ import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { steamSandboxRoutes } from './modules/dev/steam-sandbox.routes.ts';
-import { reversedRechargeBlocker } from './modules/inventory/inventory.hooks.ts';
+import { unpaidRechargeBlocker } from './modules/inventory/inventory.hooks.ts';
 import { createInventoryModule } from './modules/inventory/inventory.module.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { tradeBotDevRoutes } from './modules/inventory/trade-bot.dev-routes.ts';
@@ -169,7 +169,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   const inventory = createInventoryModule(rt, {
     ledger,
     log: app.log,
-    retrievalBlocker: reversedRechargeBlocker(rt.database.db),
+    retrievalBlocker: unpaidRechargeBlocker(rt.database.db),
   });
   app.decorate('inventory', inventory);
   await app.register(inventoryRoutes(inventory, accounts.authenticate), { prefix: '/api' });

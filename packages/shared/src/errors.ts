@@ -68,6 +68,7 @@ export const ERRORS = {
   RETRIEVE_COOLDOWN: { code: 4213, http: 429 },
   RETRIEVE_BLOCKED_UNPAID: { code: 4214, http: 403 },
   TOO_MANY_ITEMS: { code: 4215, http: 400 },
+  RETRIEVE_BLOCKED_ANCHOR: { code: 4216, http: 403 },
   EXCHANGE_AMOUNT_INVALID: { code: 4220, http: 400 },
   QUOTA_INSUFFICIENT: { code: 4221, http: 400 },
   MALL_ITEM_NOT_FOUND: { code: 4222, http: 404 },
@@ -351,6 +352,12 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '您有被撤销的充值款项尚未结清，暂不能取回饰品，请联系客服',
     'zh-TW': '您有被撤銷的儲值款項尚未結清，暫不能取回飾品，請聯繫客服',
     'en-US': 'A reversed recharge of yours is not settled yet, so items cannot be retrieved; please contact support',
+  },
+  RETRIEVE_BLOCKED_ANCHOR: {
+    'zh-CN': '您的账户使用过主播额度充值（未实际付款），暂不能取回饰品，请联系客服',
+    'zh-TW': '您的帳戶使用過主播額度儲值（未實際付款），暫不能取回飾品，請聯繫客服',
+    'en-US':
+      'Your account was topped up with anchor credit (not actually paid), so items cannot be retrieved; please contact support',
   },
   TOO_MANY_ITEMS: {
     'zh-CN': '一次最多操作100件饰品',

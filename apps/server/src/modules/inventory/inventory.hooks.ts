@@ -15,14 +15,23 @@ export type RetrievalBlocker = (userId: number) => Promise<ErrorKey | null>;
 export const noRetrievalBlocker: RetrievalBlocker = async () => null;
 
 /**
- * The recharge rule (docs/decisions.md "Payments"): a player with a reversed (charged-back) recharge
- * order may not retrieve items until an operator settles it, because the money that bought them
- * was taken back. A pending order does not block: an abandoned QR expires by itself, and blocking
- * on it would let the recharge dialog lock a player out of their items.
+ * The recharge rule (spec 2 §5 "Unpaid recharge blocks retrieval of prizes"; docs/decisions.md
+ * "Item retrieval"): items may not leave for Steam while money that bought them was never really
+ * paid —
+ * - a reversed (charged-back) order: the money was taken back → RETRIEVE_BLOCKED_UNPAID;
+ * - an order an anchor settled with anchor credit (quick recharge, provider txn `anchor:…`): no
+ *   money came in at all → RETRIEVE_BLOCKED_ANCHOR.
+ * Both hold until an operator settles the account. A pending order does not block: an abandoned
+ * QR expires by itself, and blocking on it would let the recharge dialog lock a player out.
  */
-export function reversedRechargeBlocker(db: Db | Tx): RetrievalBlocker {
+export function unpaidRechargeBlocker(db: Db | Tx): RetrievalBlocker {
   return async (userId) => {
-    const r = await db.execute(sql`select 1 from recharge_orders where user_id = ${userId} and status = 5 limit 1`);
-    return ((r as unknown as { rows: unknown[] }).rows ?? []).length > 0 ? 'RETRIEVE_BLOCKED_UNPAID' : null;
+    const r = await db.execute(sql`
+      select bool_or(status = 5) as reversed, bool_or(status = 2 and provider_txn_id like 'anchor:%') as anchor
+      from recharge_orders where user_id = ${userId} and status in (2, 5)`);
+    const row = ((r as unknown as { rows: { reversed: boolean | null; anchor: boolean | null }[] }).rows ?? [])[0];
+    if (row?.reversed) return 'RETRIEVE_BLOCKED_UNPAID';
+    if (row?.anchor) return 'RETRIEVE_BLOCKED_ANCHOR';
+    return null;
   };
 }

@@ -15,7 +15,7 @@ import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, PRODUCTION_ENV, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { moneyTiers, payModes } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
-import { reversedRechargeBlocker } from '../inventory/inventory.hooks.ts';
+import { unpaidRechargeBlocker } from '../inventory/inventory.hooks.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 import { createSandboxCashier, signedSandboxNotification } from './sandbox-pay.ts';
 
@@ -312,6 +312,10 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
     // A real payment arriving for the same order afterwards credits nothing more.
     await cashier(o.order_sn, 'pay');
     expect(await coins(anchorUser)).toBe(credited);
+    // Coins that were never paid for cannot leave as items: retrieval is blocked for the anchor.
+    const blocker = unpaidRechargeBlocker(t.rt.database.db);
+    expect(await blocker(anchorUser.userId)).toBe('RETRIEVE_BLOCKED_ANCHOR');
+    expect(await blocker(player.userId)).toBeNull();
     const kinds = await asUser<{ list: { kind: string }[] }>(
       t,
       anchorUser.tokens.access_token,
@@ -426,7 +430,7 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
 
   it('a reversed (charged-back) recharge blocks item retrieval; the credit itself stays', async () => {
     const u = await registerUser(t);
-    const blocker = reversedRechargeBlocker(t.rt.database.db);
+    const blocker = unpaidRechargeBlocker(t.rt.database.db);
     const o = await order(u, 10);
     await cashier(o.order_sn, 'pay');
     expect(await blocker(u.userId)).toBeNull();
