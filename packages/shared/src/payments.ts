@@ -14,6 +14,11 @@ export const PAYMENT_PATHS = {
   isFirstRecharge: '/trade/v1/is-first-recharge',
   /** POST createOrderRequest → createOrderResponse (the QR shows pay_data_url). */
   createOrder: '/trade/v1/create-coin-order',
+  /**
+   * GET ?page&page_size&status: the caller's recharge orders, newest first (the userinfo-recharge
+   * page, spec 1 §2) → {list, total}. A pending order past its expiry reads as 3.
+   */
+  rechargeRecords: '/trade/v1/get-recharge-records',
   /** GET ?order_sn → {order_sn, status}; the dialog polls it every ORDER_POLL_MS. */
   payStatus: '/trade/v1/pay-status',
   /**
@@ -215,3 +220,32 @@ export function checkMockRecharge(
   if (!(PAY_MODES as readonly string[]).includes(req.pay_mode)) return 'MOCK_RECHARGE_PAY_MODE_INVALID';
   return null;
 }
+
+export const RECHARGE_RECORDS_MAX_PAGE_SIZE = 50;
+export const rechargeRecordsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(RECHARGE_RECORDS_MAX_PAGE_SIZE).default(10),
+  /** One ORDER_STATUS; absent = all. 1 means pending and not yet expired, 3 includes those past it. */
+  status: z.coerce.number().int().min(1).max(5).optional(),
+});
+export const rechargeRecord = z.object({
+  order_sn: z.string(),
+  /** The channel (PAY_MODES) — or 'mock' for a development test top-up. */
+  pay_mode: z.string(),
+  /** USDT orders: the chain and the exact quantity asked. */
+  chain: z.enum(USDT_CHAINS).nullable(),
+  crypto_amount: z.string().nullable(),
+  /** Coins the order credits (its money), units. */
+  price: z.number().int(),
+  /** Amount payable, units (CNY for every channel; USDT orders show crypto_amount too). */
+  real_price: z.number().int(),
+  /** Bonus coins: what was credited for a paid order, what would be for an unpaid one. */
+  extra_std_money: z.number().int(),
+  status: z.number().int(),
+  created_at: z.number().int(),
+  paid_at: z.number().int().nullable(),
+  expire_time: z.number().int(),
+});
+export type RechargeRecord = z.infer<typeof rechargeRecord>;
+export const rechargeRecordsResponse = z.object({ list: z.array(rechargeRecord), total: z.number().int() });
+export type RechargeRecordsResponse = z.infer<typeof rechargeRecordsResponse>;

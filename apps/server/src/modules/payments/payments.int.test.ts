@@ -7,6 +7,7 @@ import {
   PAYMENT_PATHS,
   type PayModeEntry,
   type RechargeListResponse,
+  type RechargeRecordsResponse,
 } from '@kaixiang/shared/payments';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -438,6 +439,56 @@ describe('payments: tiers, channels, orders and the sandbox cashier', () => {
     expect(await status(u, o.order_sn)).toBe(ORDER_STATUS.reversed);
     expect(await blocker(u.userId)).toBe('RETRIEVE_BLOCKED_UNPAID');
     expect(await coins(u)).toBe(100_000 + 10_000);
+  });
+
+  it('lists the player’s own orders newest first: status as the player sees it, bonus credited, filter and pages', async () => {
+    const u = await registerUser(t);
+    const other = await registerUser(t);
+    await order(other, 10);
+    const paid = await order(u, 200); // first recharge: 5 % tier + 10 % first-recharge bonus
+    await cashier(paid.order_sn, 'pay');
+    const failed = await order(u, 50);
+    await cashier(failed.order_sn, 'fail');
+    const stale = await order(u, 100);
+    const open = await order(u, 500);
+    // `stale` expires (not yet marked by the job), `open` is still payable.
+    clock.advance(ORDER_TTL_MS - THROTTLE_GAP_MS + 1);
+    await relogin(u);
+    const records = async (query = '') =>
+      (
+        await asUser<RechargeRecordsResponse>(
+          t,
+          u.tokens.access_token,
+          'GET',
+          `${PAYMENT_PATHS.rechargeRecords}${query}`,
+        )
+      ).body.data;
+    const all = await records();
+    expect(all.total).toBe(4);
+    expect(all.list.map((r) => [r.order_sn, r.status])).toEqual([
+      [open.order_sn, ORDER_STATUS.pending],
+      [stale.order_sn, ORDER_STATUS.expired],
+      [failed.order_sn, ORDER_STATUS.failed],
+      [paid.order_sn, ORDER_STATUS.paid],
+    ]);
+    expect(all.list[3]).toMatchObject({
+      pay_mode: 'alipay',
+      chain: null,
+      crypto_amount: null,
+      price: 2_000_000,
+      real_price: 2_000_000,
+      extra_std_money: 100_000 + 200_000,
+      expire_time: paid.expire_time,
+    });
+    expect(all.list[3]?.paid_at).toEqual(expect.any(Number));
+    expect(all.list[0]).toMatchObject({ extra_std_money: open.extra_std_money, paid_at: null });
+    expect((await records('?status=3')).list.map((r) => r.order_sn)).toEqual([stale.order_sn]);
+    expect((await records('?status=1')).list.map((r) => r.order_sn)).toEqual([open.order_sn]);
+    const page2 = await records('?page=2&page_size=3');
+    expect(page2).toMatchObject({ total: 4, list: [{ order_sn: paid.order_sn }] });
+    expect(
+      (await asUser(t, u.tokens.access_token, 'GET', `${PAYMENT_PATHS.rechargeRecords}?page_size=500`)).body.code,
+    ).toBe(ERRORS.VALIDATION_FAILED.code);
   });
 
   it('shows an order to its owner only', async () => {

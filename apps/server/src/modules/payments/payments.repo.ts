@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { cryptoOrders } from '../../db/schema/crypto.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
 import { moneyTiers, payModes, rechargeOrders } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -60,6 +62,56 @@ export const paymentsRepo = {
 
   setStatus: (tx: Tx, id: number, set: Partial<typeof rechargeOrders.$inferInsert>) =>
     tx.update(rechargeOrders).set(set).where(eq(rechargeOrders.id, id)),
+
+  /**
+   * One page of a player's orders, newest first, with a USDT order's chain and quantity. `status`
+   * filters as the player sees it: 1 = pending and not expired, 3 = expired or pending past expiry.
+   */
+  async records(db: Db, userId: number, q: { status?: number | undefined; now: Date; limit: number; offset: number }) {
+    const o = rechargeOrders;
+    const conds: SQL[] = [eq(o.userId, userId)];
+    if (q.status === 1) conds.push(eq(o.status, 1), gt(o.expiresAt, q.now));
+    else if (q.status === 3) conds.push(or(eq(o.status, 3), and(eq(o.status, 1), lte(o.expiresAt, q.now))) as SQL);
+    else if (q.status !== undefined) conds.push(eq(o.status, q.status));
+    const where = and(...conds);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ order: o, chain: cryptoOrders.chain, quantityMicro: cryptoOrders.quantityMicro })
+        .from(o)
+        .leftJoin(cryptoOrders, eq(cryptoOrders.orderSn, o.orderSn))
+        .where(where)
+        .orderBy(desc(o.createdAt), desc(o.id))
+        .limit(q.limit)
+        .offset(q.offset),
+      db.select({ n: count() }).from(o).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /**
+   * What each of these orders actually credited the player beside its money: the player's own
+   * coin entries memo'd with the order number, other than the recharge itself (an invite rebate
+   * goes to the inviter and is not counted).
+   */
+  async creditedBonuses(db: Db, userId: number, orderSns: readonly string[]): Promise<Map<string, number>> {
+    if (orderSns.length === 0) return new Map();
+    const rows = await db
+      .select({ sn: ledgerTransfers.memo, total: sql<string>`sum(${ledgerEntries.amount})` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(
+        and(
+          eq(ledgerAccounts.owner, `u:${userId}`),
+          eq(ledgerAccounts.currency, 'coin'),
+          inArray(ledgerTransfers.memo, [...orderSns]),
+          ne(ledgerTransfers.kind, 'recharge'),
+          ne(ledgerTransfers.kind, 'anchor_recharge'),
+        ),
+      )
+      .groupBy(ledgerTransfers.memo);
+    return new Map(rows.map((r) => [r.sn, Number(r.total)]));
+  },
 
   failIfPending: (db: Db | Tx, id: number) =>
     db

@@ -12,6 +12,8 @@ import {
   payStatusResponse,
   rechargeListQuery,
   rechargeListResponse,
+  rechargeRecordsQuery,
+  rechargeRecordsResponse,
 } from '@kaixiang/shared/payments';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -60,6 +62,14 @@ export function paymentsRoutes(
       PAYMENT_PATHS.createOrder,
       { ...auth, schema: { tags, body: createOrderRequest, response: { 200: envelopeOf(createOrderResponse) } } },
       async (req) => ok(await payments.createOrder(authOf(req).userId, req.body)),
+    );
+    app.get(
+      PAYMENT_PATHS.rechargeRecords,
+      {
+        ...auth,
+        schema: { tags, querystring: rechargeRecordsQuery, response: { 200: envelopeOf(rechargeRecordsResponse) } },
+      },
+      async (req) => ok(await payments.records(authOf(req).userId, req.query)),
     );
     app.get(
       PAYMENT_PATHS.payStatus,

@@ -18,9 +18,11 @@ import {
   RECHARGE_CONDITIONS,
   RECHARGE_THROTTLE_MS,
   type RechargeCondition,
+  type UsdtChain,
   WECHAT_DAILY_LIMIT_UNITS,
 } from '@kaixiang/shared/payments';
 import { userRoom } from '@kaixiang/shared/socket';
+import { formatMicroUsdt } from '@kaixiang/shared/usdt';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
@@ -235,6 +237,52 @@ export function createPaymentsService(deps: PaymentsDeps) {
         extra_std_money: bonusesOf(order, order.userCardId !== null),
         price: order.amountUnits,
         expire_time: expiresAtMs,
+      };
+    },
+
+    /**
+     * The player's orders for the recharge records page, newest first. A pending order past its
+     * expiry reads 3 (as pay-status says). The bonus shown is what the ledger credited for a paid
+     * order (a coupon taken over by a newer order is not in it), else what the order would credit.
+     */
+    async records(userId: number, q: { page: number; page_size: number; status?: number | undefined }) {
+      const now = new Date(clock.now());
+      const { rows, total } = await repo.records(db, userId, {
+        status: q.status,
+        now,
+        limit: q.page_size,
+        offset: (q.page - 1) * q.page_size,
+      });
+      const settled = rows.filter(
+        (r) => r.order.status === ORDER_STATUS.paid || r.order.status === ORDER_STATUS.reversed,
+      );
+      const credited = await repo.creditedBonuses(
+        db,
+        userId,
+        settled.map((r) => r.order.orderSn),
+      );
+      return {
+        list: rows.map(({ order: o, chain, quantityMicro }) => {
+          const expired = o.status === ORDER_STATUS.pending && o.expiresAt.getTime() <= now.getTime();
+          const paid = o.status === ORDER_STATUS.paid || o.status === ORDER_STATUS.reversed;
+          const anchor = o.providerTxnId?.startsWith('anchor:') ?? false;
+          return {
+            order_sn: o.orderSn,
+            pay_mode: o.payMode,
+            chain: (chain as UsdtChain | null) ?? null,
+            crypto_amount: quantityMicro === null ? null : formatMicroUsdt(quantityMicro),
+            price: o.amountUnits,
+            real_price: o.realPriceUnits,
+            // An anchor's credit is one transfer of money + tier bonus: its bonus is the order's.
+            extra_std_money:
+              paid && !anchor ? (credited.get(o.orderSn) ?? 0) : anchor ? o.bonusUnits : bonusesOf(o, true),
+            status: expired ? ORDER_STATUS.expired : o.status,
+            created_at: o.createdAt.getTime(),
+            paid_at: o.paidAt?.getTime() ?? null,
+            expire_time: o.expiresAt.getTime(),
+          };
+        }),
+        total,
       };
     },
 

@@ -9,6 +9,7 @@ import {
   PAYMENT_PATHS,
   type PayModeEntry,
   type RechargeListResponse,
+  type RechargeRecordsResponse,
 } from '@kaixiang/shared/payments';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -220,6 +221,24 @@ describe('USDT recharge (crypto_pay) on the sandbox chain', () => {
     expect(await d.coins(u)).toBe(before + 1_030_000);
     dep = (await d.state()).deposits.find((x) => x.order_sn === o.order_sn);
     expect(dep).toMatchObject({ status: 'credited', surplus: '0.000000' });
+    // The player's recharge records show it with its chain and quantity.
+    const records = await asUser<RechargeRecordsResponse>(
+      t,
+      u.tokens.access_token,
+      'GET',
+      PAYMENT_PATHS.rechargeRecords,
+    );
+    expect(records.body.data.list).toEqual([
+      expect.objectContaining({
+        order_sn: o.order_sn,
+        pay_mode: 'crypto_pay',
+        chain: 'trc20',
+        crypto_amount: '14.157894',
+        price: 1_000_000,
+        extra_std_money: 30_000,
+        status: ORDER_STATUS.paid,
+      }),
+    ]);
   });
 
   it('ERC20 needs 12 confirmations', async () => {
