@@ -108,6 +108,18 @@ describe('coupons and USDT in the browser', () => {
     await page.getByText('充值成功，余额已到账').waitFor();
     await expect.poll(() => headerBalance(page)).toBeGreaterThanOrEqual(afterCoupon + 100);
     await screenshot(page, 'usdt-paid');
+
+    // Both orders in the player's recharge records, from the user menu.
+    await siteHeader(page).getByRole('button', { name: '用户菜单' }).hover();
+    await page.getByRole('menuitem', { name: '充值记录' }).click();
+    await page.waitForURL('**/userinfo/recharge');
+    const rows = page.getByTestId('recharge-record');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(0).textContent()).toContain('USDT · TRC20');
+    expect(await rows.nth(0).textContent()).toContain('已到账');
+    expect(await rows.nth(1).textContent()).toContain('支付宝');
+    expect(await rows.nth(1).textContent()).toContain('¥15.00');
+    await screenshot(page, 'recharge-records');
     await page.context().close();
   }, 120_000);
 });

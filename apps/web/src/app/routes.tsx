@@ -24,6 +24,7 @@ import { InventorySection } from '../features/inventory/components/inventory-sec
 import { OpenRecordsPage, PublicOpenRecordsPage } from '../features/inventory/components/open-records-page.tsx';
 import { MailPage } from '../features/mail/components/mail-page.tsx';
 import { MallPage } from '../features/mall/components/mall-page.tsx';
+import { RechargeRecordsPage } from '../features/recharge/components/recharge-records-page.tsx';
 import { useHostInfo } from '../features/site/api/get-host-info.ts';
 import { VipPage } from '../features/vip/components/vip-page.tsx';
 import { AccountChangesPage } from '../features/wallet/components/account-changes-page.tsx';
@@ -47,7 +48,6 @@ const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] =
   { path: PATHS.card, key: 'card', icon: <IconCard size={26} /> },
   { path: PATHS.cardDetails, key: 'cardDetails', icon: <IconCard size={26} /> },
   { path: PATHS.cardMy, key: 'cardMy', icon: <IconCard size={26} /> },
-  { path: PATHS.userinfoRecharge, key: 'userinfoRecharge', icon: <IconUser size={26} /> },
   { path: PATHS.userinfoCard, key: 'userinfoCard', icon: <IconCard size={26} /> },
   { path: PATHS.vipActivity, key: 'vipActivity', icon: <IconActivity size={26} /> },
   { path: PATHS.vipDailyTasks, key: 'vipDailyTasks', icon: <IconActivity size={26} /> },
@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.vipUnpackingRecord, element: <PublicOpenRecordsPage /> },
       { path: PATHS.vipShoppingMall, element: <MallPage /> },
       { path: PATHS.accountRecord, element: <AccountChangesPage /> },
+      { path: PATHS.userinfoRecharge, element: <RechargeRecordsPage /> },
       { path: PATHS.mail, element: <MailPage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },

@@ -125,6 +125,10 @@ export function AccountHeader() {
               <IconDocument size={16} />
               {t('wallet.record.menu')}
             </Link>
+            <Link role="menuitem" to={PATHS.userinfoRecharge} onClick={() => setMenuOpen(false)}>
+              <IconCoin size={16} />
+              {t('pages.userinfoRecharge.title')}
+            </Link>
             <button
               type="button"
               role="menuitem"

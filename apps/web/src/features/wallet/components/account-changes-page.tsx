@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconCoin } from '../../../components/icons.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { SegTabs } from '../../../components/seg-tabs.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ACCOUNT_CHANGES_PAGE_SIZE, useAccountChanges } from '../api/get-account-changes.ts';
 import './wallet.css';
@@ -43,20 +44,16 @@ export function AccountChangesPage() {
         </div>
       </header>
       <section className="panel wallet-records" aria-label={t('wallet.record.title')}>
-        <div className="wallet-tabs" role="tablist" aria-label={t('wallet.record.currency')}>
-          {[undefined, ...CURRENCIES].map((c) => (
-            <button
-              key={c ?? 'all'}
-              type="button"
-              className={`wallet-tabs__tab ${c === currency ? 'is-active' : ''}`}
-              role="tab"
-              aria-selected={c === currency}
-              onClick={() => pick(c)}
-            >
-              {c ? t(`wallet.currency.${c}`) : t('wallet.record.all')}
-            </button>
-          ))}
-        </div>
+        <SegTabs
+          label={t('wallet.record.currency')}
+          options={[undefined, ...CURRENCIES].map((c) => ({
+            key: c ?? 'all',
+            value: c,
+            text: c ? t(`wallet.currency.${c}`) : t('wallet.record.all'),
+          }))}
+          value={currency}
+          onChange={pick}
+        />
         {query.isPending ? (
           <div className="center-block">
             <Spinner />
