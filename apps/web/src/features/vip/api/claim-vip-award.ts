@@ -1,6 +1,7 @@
 import { VIP_PATHS, vipAwardResponse, vipRedPacketResponse } from '@kaixiang/shared/vip';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api.ts';
+import { USER_QUERY_ROOT } from '../../../lib/session.ts';
 import { userDetailQueryOptions } from '../../accounts/api/user-detail.ts';
 import { vipConfigQueryOptions } from './get-vip-config.ts';
 
@@ -18,6 +19,7 @@ export function useClaimVipAward() {
         u ? { ...u, money: res.money, vip_level: res.vip_level } : u,
       );
       void queryClient.invalidateQueries({ queryKey: vipConfigQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: [USER_QUERY_ROOT, 'vip', 'history'] });
     },
   });
 }

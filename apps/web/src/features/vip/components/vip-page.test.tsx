@@ -42,6 +42,21 @@ function openVip(overrides: Record<string, MockHandler>) {
 }
 
 describe('VIP page', () => {
+  it('lists the claimed upgrade rewards under the table, newest first', async () => {
+    openVip({
+      [VIP_PATHS.config]: () => config([1, 1, 0, 2]),
+      [VIP_PATHS.history]: () => ({
+        list: [{ id: 7, level: 1, amount: 20_000, created_at: 1_763_700_000_000 }],
+        total: 1,
+      }),
+    });
+    const rows = await screen.findAllByTestId('vip-history-row');
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0] as HTMLElement).getByText('VIP1')).toBeTruthy();
+    expect(rows[0]?.querySelectorAll('td')[2]?.textContent).toBe('¥2.00');
+    expect(screen.getByRole('region', { name: '升级奖励领取记录' })).toBeTruthy();
+  });
+
   it('claims this month’s red packet of the current level once, then shows it claimed', async () => {
     let claimed = false;
     const { requests } = openVip({

@@ -4,6 +4,7 @@ import { FeaturePage } from '../../../components/feature-page.tsx';
 import { IconCrown } from '../../../components/icons.tsx';
 import { openLoginDialog } from '../../../lib/events.ts';
 import { useLoggedIn } from '../../../lib/session.ts';
+import { VipHistory } from './vip-history.tsx';
 import { VipPanel } from './vip-panel.tsx';
 
 /** /vip: the VIP entry. Logged out, it asks for a login instead (spec 1 §2). */
@@ -41,6 +42,7 @@ export function VipPage() {
       </header>
       <div className="panel">
         <VipPanel />
+        <VipHistory />
       </div>
     </div>
   );
