@@ -10,7 +10,6 @@ import {
   IconRoll,
   IconTrophy,
   IconUpgrade,
-  IconUser,
 } from '../components/icons.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { BasicInfoPage, PromotedUsersPage } from '../features/accounts/components/profile/personal-center-pages.tsx';
