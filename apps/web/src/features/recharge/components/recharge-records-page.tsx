@@ -1,12 +1,10 @@
 import { ORDER_STATUS, type RechargeRecord } from '@kaixiang/shared/payments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconCoin } from '../../../components/icons.tsx';
-import { Pager } from '../../../components/pager.tsx';
+import { PagedRecords } from '../../../components/paged-records.tsx';
 import { Price } from '../../../components/price.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { RECHARGE_RECORDS_PAGE_SIZE, useRechargeRecords } from '../api/get-recharge-records.ts';
 import './recharge.css';
 
@@ -57,16 +55,15 @@ export function RechargeRecordsPage() {
           value={status}
           onChange={pick}
         />
-        {query.isPending ? (
-          <div className="center-block">
-            <Spinner />
-          </div>
-        ) : query.isError ? (
-          <EmptyState title={t('recharge.records.failed')} />
-        ) : query.data.total === 0 ? (
-          <EmptyState title={t('pages.userinfoRecharge.empty')} hint={t('common.noDataHint')} />
-        ) : (
-          <>
+        <PagedRecords
+          query={query}
+          failedText={t('recharge.records.failed')}
+          emptyText={t('pages.userinfoRecharge.empty')}
+          page={page}
+          pageSize={RECHARGE_RECORDS_PAGE_SIZE}
+          onPage={setPage}
+        >
+          {(data) => (
             <div className="recharge-records__wrap">
               <table className="data-table recharge-records__table">
                 <thead>
@@ -81,7 +78,7 @@ export function RechargeRecordsPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {query.data.list.map((r) => (
+                  {data.list.map((r) => (
                     <tr key={r.order_sn} data-testid="recharge-record">
                       <td>{time(r.created_at)}</td>
                       <td className="recharge-records__sn">{r.order_sn}</td>
@@ -102,9 +99,8 @@ export function RechargeRecordsPage() {
                 </tbody>
               </table>
             </div>
-            <Pager page={page} pageSize={RECHARGE_RECORDS_PAGE_SIZE} total={query.data.total} onPage={setPage} />
-          </>
-        )}
+          )}
+        </PagedRecords>
       </section>
     </div>
   );

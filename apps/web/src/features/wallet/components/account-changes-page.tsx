@@ -2,11 +2,9 @@ import { formatUnits } from '@kaixiang/shared/money';
 import { type AccountChange, CURRENCIES, type Currency, TRANSFER_KINDS } from '@kaixiang/shared/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconCoin } from '../../../components/icons.tsx';
-import { Pager } from '../../../components/pager.tsx';
+import { PagedRecords } from '../../../components/paged-records.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { ACCOUNT_CHANGES_PAGE_SIZE, useAccountChanges } from '../api/get-account-changes.ts';
 import './wallet.css';
 
@@ -54,16 +52,15 @@ export function AccountChangesPage() {
           value={currency}
           onChange={pick}
         />
-        {query.isPending ? (
-          <div className="center-block">
-            <Spinner />
-          </div>
-        ) : query.isError ? (
-          <EmptyState title={t('wallet.record.failed')} />
-        ) : query.data.total === 0 ? (
-          <EmptyState title={t('wallet.record.empty')} hint={t('common.noDataHint')} />
-        ) : (
-          <>
+        <PagedRecords
+          query={query}
+          failedText={t('wallet.record.failed')}
+          emptyText={t('wallet.record.empty')}
+          page={page}
+          pageSize={ACCOUNT_CHANGES_PAGE_SIZE}
+          onPage={setPage}
+        >
+          {(data) => (
             <div className="wallet-table-wrap">
               <table className="data-table wallet-table">
                 <thead>
@@ -77,7 +74,7 @@ export function AccountChangesPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {query.data.list.map((row: AccountChange) => (
+                  {data.list.map((row: AccountChange) => (
                     <tr key={row.id}>
                       <td>{time(row.created_at)}</td>
                       <td>{kindLabel(row.kind)}</td>
@@ -95,9 +92,8 @@ export function AccountChangesPage() {
                 </tbody>
               </table>
             </div>
-            <Pager page={page} pageSize={ACCOUNT_CHANGES_PAGE_SIZE} total={query.data.total} onPage={setPage} />
-          </>
-        )}
+          )}
+        </PagedRecords>
       </section>
     </div>
   );
