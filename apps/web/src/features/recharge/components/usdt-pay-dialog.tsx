@@ -6,23 +6,20 @@ import { toast } from '../../../lib/toast.ts';
 import { QrCode } from '../qr/qr-code.tsx';
 import { formatCountdown } from '../recharge-rules.ts';
 
+interface PayCodeProps {
+  order: CreateOrderResponse;
+  expired: boolean;
+  secondsLeft: number;
+  onRefresh: () => void;
+}
+
 /**
  * The USDT pay code (spec 2 §2 dialog 1, a sub-dialog of the recharge dialog): chain, the order's
  * own deposit address as a QR with a copy button, the exact quantity, and a countdown to expiry,
  * then '订单已过期'. The recharge dialog's QR area keeps a way back to it once closed; a payment
  * (poll or push) closes everything with the success message, as for any channel.
  */
-export function UsdtPayCode({
-  order,
-  expired,
-  secondsLeft,
-  onRefresh,
-}: {
-  order: CreateOrderResponse;
-  expired: boolean;
-  secondsLeft: number;
-  onRefresh: () => void;
-}) {
+export function UsdtPayCode({ order, expired, secondsLeft, onRefresh }: PayCodeProps) {
   const { t } = useTranslation();
   // Closed by the player for this order; a new order opens it again.
   const [closedFor, setClosedFor] = useState<string | null>(null);
@@ -46,17 +43,7 @@ export function UsdtPayCode({
   );
 }
 
-function UsdtPayBody({
-  order,
-  expired,
-  secondsLeft,
-  onRefresh,
-}: {
-  order: CreateOrderResponse;
-  expired: boolean;
-  secondsLeft: number;
-  onRefresh: () => void;
-}) {
+function UsdtPayBody({ order, expired, secondsLeft, onRefresh }: PayCodeProps) {
   const { t } = useTranslation();
   const address = order.crypto_address ?? '';
   const chain = (order.chain ?? '').toUpperCase();
