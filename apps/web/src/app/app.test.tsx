@@ -61,7 +61,8 @@ describe('site shell', () => {
     expect(upgrades.textContent).toContain('炼金次数');
     expect(upgrades.textContent).toContain('3,000');
     expect(screen.getByTestId('total-users').textContent).toContain('1,234');
-    expect(screen.getByText('沪ICP备2026000001号-1')).toBeTruthy();
+    // The filing number comes from the host info, its own query: wait for it rather than assume it came first.
+    expect(await screen.findByText('沪ICP备2026000001号-1')).toBeTruthy();
   });
 
   it('shows no totals away from the home page', async () => {
