@@ -184,7 +184,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     authenticate: accounts.authenticate,
     // The inviter's rebate is paid in the same transaction as the recharge it comes from.
     onPaid: (lt, paid) => onRecharge(lt, paid),
-    vipBonusBp: async (tx, userId) => (await vipRechargeBonusOf(tx, userId)).bonusBp,
+    vipBonusBp: vipRechargeBonusOf,
   });
   await app.register(couponsRoutes({ db: rt.database.db, clock: rt.clock }, accounts.authenticate), { prefix: '/api' });
   if (config.NODE_ENV !== 'production') {

@@ -32,3 +32,8 @@ export function formatUnits(units: number, decimals = 2): string {
   const frac = decimals > 0 ? `.${String(floored % 10 ** decimals).padStart(decimals, '0')}` : '';
   return `${negative ? '-' : ''}${whole}${frac}`;
 }
+
+/** A change of balance: "+12.34" for a credit, "-12.34" for a debit, floored like every balance. */
+export function formatSignedUnits(units: number): string {
+  return units > 0 ? `+${formatUnits(units)}` : formatUnits(units);
+}

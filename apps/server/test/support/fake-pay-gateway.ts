@@ -1,4 +1,4 @@
-import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,6 +9,59 @@ export function rsaKeys(): { publicKey: string; privateKey: string } {
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
+}
+
+/**
+ * The Wechatpay-* headers WeChat Pay puts on what it sends (an API answer or a notification):
+ * `sign` is SHA256withRSA with the platform key over "timestamp\nnonce\nbody\n".
+ */
+export function wechatSignedHeaders(
+  body: string,
+  o: { atMs: number; serial: string; sign: (message: string) => string },
+) {
+  const timestamp = String(Math.floor(o.atMs / 1000));
+  const nonce = randomBytes(16).toString('hex');
+  return {
+    'wechatpay-timestamp': timestamp,
+    'wechatpay-nonce': nonce,
+    'wechatpay-serial': o.serial,
+    'wechatpay-signature': o.sign(`${timestamp}\n${nonce}\n${body}\n`),
+  };
+}
+
+/** A notification's resource, AEAD_AES_256_GCM as WeChat Pay documents it (the SDK decrypts but has no encrypter). */
+export function wechatEncrypt(plain: unknown, apiV3Key: string, associated = 'transaction') {
+  const nonce = randomBytes(6).toString('hex');
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce));
+  cipher.setAAD(Buffer.from(associated));
+  const data = Buffer.concat([cipher.update(JSON.stringify(plain), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return {
+    original_type: associated,
+    algorithm: 'AEAD_AES_256_GCM',
+    ciphertext: data.toString('base64'),
+    associated_data: associated,
+    nonce,
+  };
+}
+
+/** A notification as WeChat Pay POSTs it: the JSON body and its signed Wechatpay-* headers. */
+export function wechatNotification(
+  eventType: string,
+  resource: ReturnType<typeof wechatEncrypt>,
+  o: Parameters<typeof wechatSignedHeaders>[1],
+) {
+  const body = JSON.stringify({
+    id: `EV-${randomBytes(6).toString('hex')}`,
+    create_time: '2026-11-21T16:00:05+08:00',
+    resource_type: 'encrypt-resource',
+    event_type: eventType,
+    summary: '支付成功',
+    resource,
+  });
+  return {
+    body,
+    headers: { ...wechatSignedHeaders(body, o), 'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048' },
+  };
 }
 
 export interface FakeGatewayRequest {
@@ -91,16 +144,13 @@ export async function startFakePayGateway(keys: {
         const answer = ok
           ? JSON.stringify({ code_url: `weixin://wxpay/bizpayurl?pr=fake${randomBytes(4).toString('hex')}` })
           : JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' });
-        const timestamp = String(Math.floor(Date.now() / 1000));
-        const nonce = randomBytes(16).toString('hex');
         res.writeHead(ok ? 200 : 401, {
           'content-type': 'application/json',
-          'wechatpay-timestamp': timestamp,
-          'wechatpay-nonce': nonce,
-          'wechatpay-serial': keys.wechatPlatformSerial,
-          'wechatpay-signature': createSign('RSA-SHA256')
-            .update(`${timestamp}\n${nonce}\n${answer}\n`)
-            .sign(keys.wechatPlatformPrivateKey, 'base64'),
+          ...wechatSignedHeaders(answer, {
+            atMs: Date.now(),
+            serial: keys.wechatPlatformSerial,
+            sign: (m) => createSign('RSA-SHA256').update(m).sign(keys.wechatPlatformPrivateKey, 'base64'),
+          }),
         });
         res.end(answer);
         return;

@@ -5,15 +5,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
+import { AGREED, THROTTLE_GAP_MS } from '../../../test/support/payments.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { coupons as couponTemplates, userCards } from '../../db/schema/coupons.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 import { recharge } from '../vip/vip.test-support.ts';
 
-const AGREED = { adult: 1, conditions: ['resale', 'rational', 'afford'] };
 const Y = 10_000;
-const THROTTLE_GAP_MS = 5_001;
 
 /**
  * Coupons end to end through the HTTP API and the sandbox cashier (docs/decisions.md "Coupons"):

@@ -85,19 +85,9 @@ export const coupons = {
   /** At payment: uses the card up if this order still holds it (true), else the order pays without it. */
   useFor: (tx: Tx, cardId: number, orderId: number, now: Date) => repo.useFor(tx, cardId, orderId, now),
 
-  /** Template names for display (mail attachments), by id. */
-  async names(db: Db | Tx, ids: readonly number[], locale: Locale) {
+  /** Template names for display (mail attachments), by id, in the reader's language. */
+  async names(db: Db | Tx, ids: readonly number[], locale: Locale): Promise<Map<number, string>> {
     const rows = await repo.templates(db, ids);
-    return new Map(
-      rows.map((r) => [
-        r.id,
-        {
-          name: pick({ zhCn: r.nameZhCn, zhTw: r.nameZhTw, en: r.nameEn }, locale),
-          awardType: r.awardType,
-          value: r.value,
-          minMoney: r.minRechargeUnits,
-        },
-      ]),
-    );
+    return new Map(rows.map((r) => [r.id, pick({ zhCn: r.nameZhCn, zhTw: r.nameZhTw, en: r.nameEn }, locale)]));
   },
 };

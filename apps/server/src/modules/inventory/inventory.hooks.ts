@@ -1,6 +1,6 @@
 import type { ErrorKey } from '@kaixiang/shared/errors';
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { paymentsRepo } from '../payments/payments.repo.ts';
 
 /**
  * Rules the recharge issue owns, asked by the inventory. Kept as small hooks so that issue changes
@@ -26,12 +26,9 @@ export const noRetrievalBlocker: RetrievalBlocker = async () => null;
  */
 export function unpaidRechargeBlocker(db: Db | Tx): RetrievalBlocker {
   return async (userId) => {
-    const r = await db.execute(sql`
-      select bool_or(status = 5) as reversed, bool_or(status = 2 and provider_txn_id like 'anchor:%') as anchor
-      from recharge_orders where user_id = ${userId} and status in (2, 5)`);
-    const row = ((r as unknown as { rows: { reversed: boolean | null; anchor: boolean | null }[] }).rows ?? [])[0];
-    if (row?.reversed) return 'RETRIEVE_BLOCKED_UNPAID';
-    if (row?.anchor) return 'RETRIEVE_BLOCKED_ANCHOR';
+    const unpaid = await paymentsRepo.unpaidFlags(db, userId);
+    if (unpaid.reversed) return 'RETRIEVE_BLOCKED_UNPAID';
+    if (unpaid.anchor) return 'RETRIEVE_BLOCKED_ANCHOR';
     return null;
   };
 }

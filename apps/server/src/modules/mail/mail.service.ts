@@ -151,7 +151,7 @@ export function createMailService(deps: MailDeps) {
           price: it.priceUnits,
         };
       }),
-      coupons: r.coupons.map((id) => ({ coupon_id: id, name: couponNames.get(id)?.name ?? '' })),
+      coupons: r.coupons.map((id) => ({ coupon_id: id, name: couponNames.get(id) ?? '' })),
       has_appendix: r.hasAppendix,
       received_at: r.receivedAt?.getTime() ?? null,
     }));

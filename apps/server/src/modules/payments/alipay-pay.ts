@@ -1,3 +1,4 @@
+import { yuanToUnits as exactYuanToUnits, formatUnits } from '@kaixiang/shared/money';
 import { AlipaySdk } from 'alipay-sdk';
 import type { Clock } from '../../infra/clock.ts';
 import type { PaymentProvider, Rejected, VerifiedNotification } from './payment-provider.ts';
@@ -36,11 +37,12 @@ export interface AlipayConfig {
 /** The SDK call that reaches Alipay: injectable so a unit test never touches the network. */
 export type AlipayExec = AlipaySdk['exec'];
 
-/** "100.00" → 1_000_000 units (1/10000 CNY), by string, never through floating point. */
+/**
+ * "100.00" → 1_000_000 units (1/10000 CNY), or null. Stricter than the shared reader, which does
+ * the arithmetic: Alipay writes plain yuan with at most 2 decimals, so anything else is malformed.
+ */
 export function yuanToUnits(yuan: string): number | null {
-  const m = /^(0|[1-9]\d{0,9})(?:\.(\d{1,2}))?$/.exec(yuan);
-  if (!m) return null;
-  return Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(2, '0')) * 100;
+  return /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/.test(yuan) ? exactYuanToUnits(yuan) : null;
 }
 
 /** 1_000_000 units → "100.00". Alipay takes fen at most: a finer amount is a programmer error. */
@@ -48,7 +50,7 @@ export function unitsToYuan(units: number): string {
   if (!Number.isSafeInteger(units) || units <= 0 || units % 100 !== 0) {
     throw new Error(`not a whole number of fen: ${units} units`);
   }
-  return `${Math.floor(units / 10_000)}.${String((units % 10_000) / 100).padStart(2, '0')}`;
+  return formatUnits(units, 2);
 }
 
 /** "2026-11-21 16:00:00" (China time) → epoch ms, or null. */

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
-import { fakeClock, PRODUCTION_ENV, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { ledgerTransfers } from '../../db/schema/ledger.ts';
 import { rechargeOrders } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
@@ -209,22 +209,5 @@ describe('test mock recharge (development only)', () => {
       payload: '{}',
     });
     expect(res.statusCode).toBe(404);
-  });
-});
-
-describe('test mock recharge in production', () => {
-  it('does not exist (404), so nothing can be credited without a payment', async () => {
-    const t = await startTestApp({
-      env: PRODUCTION_ENV,
-    });
-    try {
-      // Signed like the web's calls; outside production the same call answers 401 (no login).
-      const res = await t.api('POST', PAYMENT_PATHS.testMockRecharge, { body: { money: 100 * Y, pay_mode: 'alipay' } });
-      expect(res.status).toBe(404);
-      expect(res.body.error).toBe('NOT_FOUND');
-      await expectLedgerBalanced(t);
-    } finally {
-      await t.close();
-    }
   });
 });

@@ -5,6 +5,10 @@ import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/
 import { moneyTiers, payModes, rechargeOrders } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 
+/** The provider txn id of an order an anchor settled with anchor credit (no money came in). */
+export const ANCHOR_TXN_PREFIX = 'anchor:';
+const anchorSettled = sql`coalesce(${rechargeOrders.providerTxnId}, '') like ${`${ANCHOR_TXN_PREFIX}%`}`;
+
 /** SQL only (STYLE.md §1); every method takes the connection or transaction it runs in. */
 export const paymentsRepo = {
   tiers: (db: Db | Tx) =>
@@ -129,20 +133,23 @@ export const paymentsRepo = {
             eq(rechargeOrders.userId, userId),
             inArray(rechargeOrders.status, [2, 5]),
             // An anchor's quick recharge settles an order without real money: not a recharge.
-            sql`coalesce(${rechargeOrders.providerTxnId}, '') not like 'anchor:%'`,
+            sql`not ${anchorSettled}`,
           ),
         )
         .limit(1)
     ).length > 0,
 
-  hasReversedOrder: async (db: Db | Tx, userId: number) =>
-    (
-      await db
-        .select({ id: rechargeOrders.id })
-        .from(rechargeOrders)
-        .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 5)))
-        .limit(1)
-    ).length > 0,
+  /** Whether the player has a reversed order, and an order settled by anchor credit. */
+  unpaidFlags: async (db: Db | Tx, userId: number) => {
+    const [row] = await db
+      .select({
+        reversed: sql<boolean | null>`bool_or(${rechargeOrders.status} = 5)`,
+        anchor: sql<boolean | null>`bool_or(${rechargeOrders.status} = 2 and ${anchorSettled})`,
+      })
+      .from(rechargeOrders)
+      .where(and(eq(rechargeOrders.userId, userId), inArray(rechargeOrders.status, [2, 5])));
+    return { reversed: row?.reversed === true, anchor: row?.anchor === true };
+  },
 
   /** Pending orders past their expiry become expired; returns them (for the pushes). */
   expireDue: (db: Db | Tx, now: Date, limit: number) =>

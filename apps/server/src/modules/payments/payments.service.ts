@@ -35,7 +35,7 @@ import { RECHARGE_KIND } from '../ledger/recharges.ts';
 import { vipStatusOf } from '../vip/vip.service.ts';
 import type { CryptoOrders } from './crypto/crypto-orders.ts';
 import type { PaymentProvider, VerifiedNotification } from './payment-provider.ts';
-import { paymentsRepo as repo } from './payments.repo.ts';
+import { ANCHOR_TXN_PREFIX, paymentsRepo as repo } from './payments.repo.ts';
 
 const CONDITION_ERRORS = {
   resale: 'RECHARGE_CONDITION_RESALE',
@@ -81,13 +81,18 @@ export interface PaymentsDeps {
  * The bonus coins an order credits besides its money when paid (extra_std_money): the tier bonus
  * unless an award_type 2 coupon replaces it, the coupon's and the VIP level's.
  */
-function bonusesOf(
-  o: { bonusUnits: number; couponBonusUnits: number; couponReplacesBonus: boolean; vipBonusUnits: number },
-  couponHeld: boolean,
-): number {
-  const coupon = couponHeld ? o.couponBonusUnits : 0;
-  const tier = couponHeld && o.couponReplacesBonus ? 0 : o.bonusUnits;
-  return tier + coupon + o.vipBonusUnits;
+function bonusesOf(o: {
+  bonusUnits: number;
+  couponBonusUnits: number;
+  couponReplacesBonus: boolean;
+  vipBonusUnits: number;
+}): number {
+  return (o.couponReplacesBonus ? 0 : o.bonusUnits) + o.couponBonusUnits + o.vipBonusUnits;
+}
+
+/** An order's status as the player sees it: a pending order past its expiry is expired (3) even before the job marks it. */
+function statusSeen(o: { status: number; expiresAt: Date }, nowMs: number): number {
+  return o.status === ORDER_STATUS.pending && o.expiresAt.getTime() <= nowMs ? ORDER_STATUS.expired : o.status;
 }
 
 /** Outcome of one notification, for the notify route's answer and the tests. */
@@ -234,7 +239,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         order_sn: order.orderSn,
         pay_data_url: payDataUrl,
         real_price: order.realPriceUnits,
-        extra_std_money: bonusesOf(order, order.userCardId !== null),
+        extra_std_money: bonusesOf(order),
         price: order.amountUnits,
         expire_time: expiresAtMs,
       };
@@ -253,19 +258,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
         limit: q.page_size,
         offset: (q.page - 1) * q.page_size,
       });
-      const settled = rows.filter(
-        (r) => r.order.status === ORDER_STATUS.paid || r.order.status === ORDER_STATUS.reversed,
-      );
+      const settled = (o: { status: number }) => o.status === ORDER_STATUS.paid || o.status === ORDER_STATUS.reversed;
       const credited = await repo.creditedBonuses(
         db,
         userId,
-        settled.map((r) => r.order.orderSn),
+        rows.filter((r) => settled(r.order)).map((r) => r.order.orderSn),
       );
+      const bonusOf = (o: (typeof rows)[number]['order']) => {
+        // An anchor's credit is one transfer of money + tier bonus: its bonus is the order's.
+        if (o.providerTxnId?.startsWith(ANCHOR_TXN_PREFIX)) return o.bonusUnits;
+        return settled(o) ? (credited.get(o.orderSn) ?? 0) : bonusesOf(o);
+      };
       return {
         list: rows.map(({ order: o, chain, quantityMicro }) => {
-          const expired = o.status === ORDER_STATUS.pending && o.expiresAt.getTime() <= now.getTime();
-          const paid = o.status === ORDER_STATUS.paid || o.status === ORDER_STATUS.reversed;
-          const anchor = o.providerTxnId?.startsWith('anchor:') ?? false;
           return {
             order_sn: o.orderSn,
             pay_mode: o.payMode,
@@ -273,10 +278,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
             crypto_amount: quantityMicro === null ? null : formatMicroUsdt(quantityMicro),
             price: o.amountUnits,
             real_price: o.realPriceUnits,
-            // An anchor's credit is one transfer of money + tier bonus: its bonus is the order's.
-            extra_std_money:
-              paid && !anchor ? (credited.get(o.orderSn) ?? 0) : anchor ? o.bonusUnits : bonusesOf(o, true),
-            status: expired ? ORDER_STATUS.expired : o.status,
+            extra_std_money: bonusOf(o),
+            status: statusSeen(o, now.getTime()),
             created_at: o.createdAt.getTime(),
             paid_at: o.paidAt?.getTime() ?? null,
             expire_time: o.expiresAt.getTime(),
@@ -290,8 +293,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async payStatus(userId: number, orderSn: string) {
       const order = await repo.order(db, orderSn);
       if (!order || order.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
-      const expired = order.status === ORDER_STATUS.pending && order.expiresAt.getTime() <= clock.now();
-      return { order_sn: order.orderSn, status: expired ? ORDER_STATUS.expired : order.status };
+      return { order_sn: order.orderSn, status: statusSeen(order, clock.now()) };
     },
 
     /** The order a sandbox cashier page shows (dev only). */
@@ -357,7 +359,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * is the order's recharge key: an order is credited once, by the anchor or by a payment.
      */
     async anchorQuickRecharge(userId: number, orderSn: string) {
-      const txnId = `anchor:${orderSn}`;
+      const txnId = `${ANCHOR_TXN_PREFIX}${orderSn}`;
       const done = await ledger.transaction(async ({ tx, now, post }) => {
         const [u] = await tx.select({ accountType: users.accountType }).from(users).where(eq(users.id, userId));
         if (!u || !ANCHOR_ACCOUNT_TYPES.includes(u.accountType)) throw new AppError('FORBIDDEN');

@@ -1,4 +1,4 @@
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ERRORS } from '@kaixiang/shared/errors';
 import {
   type CreateOrderResponse,
@@ -12,15 +12,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Pay from 'wechatpay-node-v3';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
-import { rsaKeys, startFakePayGateway } from '../../../test/support/fake-pay-gateway.ts';
+import {
+  rsaKeys,
+  startFakePayGateway,
+  wechatEncrypt,
+  wechatNotification,
+} from '../../../test/support/fake-pay-gateway.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
+import { AGREED, THROTTLE_GAP_MS } from '../../../test/support/payments.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { rechargeOrders } from '../../db/schema/payments.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 import { formatChinaTime } from './alipay-pay.ts';
 
-const AGREED = { adult: 1, conditions: ['resale', 'rational', 'afford'] };
-const THROTTLE_GAP_MS = 5_001;
 const ALIPAY_APP_ID = '2021000000000001';
 const WECHAT_APP_ID = 'wx0000000000000001';
 const MCH_ID = '1900000001';
@@ -121,47 +125,23 @@ describe('payments: real Alipay and WeChat Pay adapters', () => {
     privateKey: Buffer.from(platform.privateKey),
     publicKey: Buffer.from(platform.publicKey),
   });
-  const wechatPaid = (sn: string, fen: number, txnId = `42000020261121${randomBytes(6).toString('hex')}`) => {
-    const nonce = randomBytes(6).toString('hex');
-    const cipher = createCipheriv('aes-256-gcm', Buffer.from(APIV3_KEY), Buffer.from(nonce));
-    cipher.setAAD(Buffer.from('transaction'));
-    const plain = JSON.stringify({
-      appid: WECHAT_APP_ID,
-      mchid: MCH_ID,
-      out_trade_no: sn,
-      transaction_id: txnId,
-      trade_type: 'NATIVE',
-      trade_state: 'SUCCESS',
-      amount: { total: fen, currency: 'CNY' },
-    });
-    const ciphertext = Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]).toString('base64');
-    const body = JSON.stringify({
-      id: `EV-${randomBytes(6).toString('hex')}`,
-      create_time: '2026-11-21T16:00:05+08:00',
-      resource_type: 'encrypt-resource',
-      event_type: 'TRANSACTION.SUCCESS',
-      summary: '支付成功',
-      resource: {
-        original_type: 'transaction',
-        algorithm: 'AEAD_AES_256_GCM',
-        ciphertext,
-        associated_data: 'transaction',
-        nonce,
-      },
-    });
-    const timestamp = String(Math.floor(clock.now() / 1000));
-    const headerNonce = randomBytes(16).toString('hex');
-    return {
-      body,
-      headers: {
-        'wechatpay-timestamp': timestamp,
-        'wechatpay-nonce': headerNonce,
-        'wechatpay-serial': PLATFORM_SERIAL,
-        'wechatpay-signature': wechatSide.sha256WithRsa(`${timestamp}\n${headerNonce}\n${body}\n`),
-        'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
-      },
-    };
-  };
+  const wechatPaid = (sn: string, fen: number, txnId = `42000020261121${randomBytes(6).toString('hex')}`) =>
+    wechatNotification(
+      'TRANSACTION.SUCCESS',
+      wechatEncrypt(
+        {
+          appid: WECHAT_APP_ID,
+          mchid: MCH_ID,
+          out_trade_no: sn,
+          transaction_id: txnId,
+          trade_type: 'NATIVE',
+          trade_state: 'SUCCESS',
+          amount: { total: fen, currency: 'CNY' },
+        },
+        APIV3_KEY,
+      ),
+      { atMs: clock.now(), serial: PLATFORM_SERIAL, sign: (m) => wechatSide.sha256WithRsa(m) },
+    );
   const wechatNotify = (n: { body: string; headers: Record<string, string> }) =>
     t.app.inject({
       method: 'POST',

@@ -1,8 +1,13 @@
-import { createCipheriv, createVerify, randomBytes } from 'node:crypto';
+import { createVerify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Pay from 'wechatpay-node-v3';
 import type { IPayRequest } from 'wechatpay-node-v3/dist/lib/pay-request.interface';
-import { rsaKeys, startFakePayGateway } from '../../../test/support/fake-pay-gateway.ts';
+import {
+  rsaKeys,
+  startFakePayGateway,
+  wechatEncrypt,
+  wechatNotification,
+} from '../../../test/support/fake-pay-gateway.ts';
 import { createWechatProvider, decryptWechatResource, WECHAT_NOTIFY_MAX_SKEW_MS, wechatHttp } from './wechat-pay.ts';
 
 const APP_ID = 'wx0000000000000001';
@@ -43,20 +48,8 @@ const wechatSide = (key = platform.privateKey) =>
     publicKey: Buffer.from(platform.publicKey),
   });
 
-/** AEAD_AES_256_GCM as documented (the SDK decrypts but has no encrypter). */
-function encrypt(plain: unknown, associated = 'transaction', key = APIV3_KEY) {
-  const nonce = randomBytes(6).toString('hex');
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(key), Buffer.from(nonce));
-  cipher.setAAD(Buffer.from(associated));
-  const data = Buffer.concat([cipher.update(JSON.stringify(plain), 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return {
-    original_type: associated,
-    algorithm: 'AEAD_AES_256_GCM',
-    ciphertext: data.toString('base64'),
-    associated_data: associated,
-    nonce,
-  };
-}
+/** The resource encrypted with our APIv3 key, or another. */
+const encrypt = (plain: unknown, associated = 'transaction', key = APIV3_KEY) => wechatEncrypt(plain, key, associated);
 
 const transaction = (over: Record<string, unknown> = {}) => ({
   appid: APP_ID,
@@ -86,34 +79,17 @@ const refund = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** A notification as WeChat Pay POSTs it: the JSON body and its Wechatpay-* headers. */
-function notification(
+/** A notification signed with the platform key (or another) by the SDK, as WeChat Pay signs it. */
+const notification = (
   eventType: string,
   resource: ReturnType<typeof encrypt>,
   o: { atMs?: number; key?: string; serial?: string } = {},
-) {
-  const body = JSON.stringify({
-    id: 'EV-2018022511223320873',
-    create_time: '2026-11-21T16:00:05+08:00',
-    resource_type: 'encrypt-resource',
-    event_type: eventType,
-    summary: '支付成功',
-    resource,
+) =>
+  wechatNotification(eventType, resource, {
+    atMs: o.atMs ?? nowMs,
+    serial: o.serial ?? PLATFORM_SERIAL,
+    sign: (m) => wechatSide(o.key).sha256WithRsa(m),
   });
-  const timestamp = String(Math.floor((o.atMs ?? nowMs) / 1000));
-  const nonce = randomBytes(16).toString('hex');
-  const signature = wechatSide(o.key).sha256WithRsa(`${timestamp}\n${nonce}\n${body}\n`);
-  return {
-    body,
-    headers: {
-      'wechatpay-timestamp': timestamp,
-      'wechatpay-nonce': nonce,
-      'wechatpay-signature': signature,
-      'wechatpay-serial': o.serial ?? PLATFORM_SERIAL,
-      'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
-    },
-  };
-}
 
 const paid = (over: Record<string, unknown> = {}, o: Parameters<typeof notification>[2] = {}) =>
   notification('TRANSACTION.SUCCESS', encrypt(transaction(over)), o);

@@ -1,4 +1,4 @@
-import { createDecipheriv, createVerify } from 'node:crypto';
+import { createDecipheriv, createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import Pay from 'wechatpay-node-v3';
 import type { IPayRequest } from 'wechatpay-node-v3/dist/lib/pay-request.interface';
 import type { Clock } from '../../infra/clock.ts';
@@ -46,13 +46,13 @@ export function wechatSignedMessage(timestamp: string, nonce: string, body: stri
 }
 
 export function verifyWechatSignature(
-  publicKeyPem: string,
+  publicKey: KeyObject,
   m: { timestamp: string; nonce: string; body: string; signature: string },
 ): boolean {
   try {
     return createVerify('RSA-SHA256')
       .update(wechatSignedMessage(m.timestamp, m.nonce, m.body))
-      .verify(publicKeyPem, m.signature, 'base64');
+      .verify(publicKey, m.signature, 'base64');
   } catch {
     return false;
   }
@@ -92,6 +92,8 @@ const header = (h: Record<string, string | string[] | undefined>, name: string) 
  */
 export function wechatHttp(config: Pick<WechatPayConfig, 'apiBase' | 'platformPublicKey' | 'platformSerial'>) {
   const base = config.apiBase ?? WECHAT_DEFAULT_API_BASE;
+  // Parsed once here, not on every answer.
+  const platformKey = createPublicKey(config.platformPublicKey);
   const call = async (method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: string) => {
     const res = await fetch(url.replace(WECHAT_DEFAULT_API_BASE, base), {
       method,
@@ -103,7 +105,7 @@ export function wechatHttp(config: Pick<WechatPayConfig, 'apiBase' | 'platformPu
     if (!res.ok) return { status: res.status, error: text };
     const signed =
       res.headers.get('wechatpay-serial') === config.platformSerial &&
-      verifyWechatSignature(config.platformPublicKey, {
+      verifyWechatSignature(platformKey, {
         timestamp: res.headers.get('wechatpay-timestamp') ?? '',
         nonce: res.headers.get('wechatpay-nonce') ?? '',
         body: text,
@@ -149,6 +151,8 @@ export function createWechatProvider(deps: {
     key: config.apiV3Key,
   });
   pay.createHttp(deps.http ?? wechatHttp(config));
+  // Parsed once: every notification is checked against it.
+  const platformKey = createPublicKey(config.platformPublicKey);
   const reject = (reason: Rejected['reason']): Rejected => ({ ok: false, reason });
 
   return {
@@ -189,7 +193,7 @@ export function createWechatProvider(deps: {
       if (serial !== config.platformSerial || (type !== undefined && type !== SIGNATURE_TYPE)) {
         return reject('bad_signature');
       }
-      if (!verifyWechatSignature(config.platformPublicKey, { timestamp, nonce, body: raw.body, signature })) {
+      if (!verifyWechatSignature(platformKey, { timestamp, nonce, body: raw.body, signature })) {
         return reject('bad_signature');
       }
       // WeChat signs each retry afresh, so a genuine delivery is always recent.

@@ -36,6 +36,17 @@ export interface VipStatus {
  * step when it differs: the badge everywhere reads that column. The user detail calls this too.
  */
 export async function vipStatusOf(db: Db, userId: number): Promise<VipStatus> {
+  const { level, rechargeUnits, expUnits } = await judgeLevel(db, userId);
+  await vipRepo.syncUserLevel(db, userId, level);
+  return { level, rechargeUnits, expUnits };
+}
+
+/**
+ * The one place a level is judged: lifetime recharge from the ledger minus monthly demotions,
+ * against the level table (returned too, with the reached level's row). Inside a transaction it
+ * judges on what that transaction sees.
+ */
+async function judgeLevel(db: Db | Tx, userId: number) {
   const [levels, rechargeUnits, deducted] = await Promise.all([
     vipRepo.levels(db),
     rechargedSince(db, userId),
@@ -43,22 +54,15 @@ export async function vipStatusOf(db: Db, userId: number): Promise<VipStatus> {
   ]);
   const expUnits = Math.max(0, rechargeUnits - deducted);
   const level = levelFor(levels, expUnits);
-  await vipRepo.syncUserLevel(db, userId, level);
-  return { level, rechargeUnits, expUnits };
+  return { levels, level, rechargeUnits, expUnits, def: levels.find((l) => l.level === level) };
 }
 
 /**
- * The player's level and its recharge bonus (award_desc, 1/10000 of the money) judged from the
- * ledger inside the caller's transaction; payments fixes it on an order when the order is made.
+ * The player's recharge bonus (award_desc, 1/10000 of the money) judged inside the caller's
+ * transaction; payments fixes it on an order when the order is made.
  */
-export async function vipRechargeBonusOf(db: Db | Tx, userId: number): Promise<{ level: number; bonusBp: number }> {
-  const [levels, recharged, deducted] = await Promise.all([
-    vipRepo.levels(db),
-    rechargedSince(db, userId),
-    vipRepo.deducted(db, userId),
-  ]);
-  const level = levelFor(levels, Math.max(0, recharged - deducted));
-  return { level, bonusBp: levels.find((l) => l.level === level)?.bonusBp ?? 0 };
+export async function vipRechargeBonusOf(db: Db | Tx, userId: number): Promise<number> {
+  return (await judgeLevel(db, userId)).def?.bonusBp ?? 0;
 }
 
 export interface VipDeps {
@@ -86,12 +90,13 @@ export function createVipService(deps: VipDeps) {
 
   return {
     async config(userId: number): Promise<VipConfigResponse> {
-      const [status, levels, claimed, redPacketClaimed] = await Promise.all([
-        vipStatusOf(db, userId),
-        vipRepo.levels(db),
+      const [status, claimed, redPacketClaimed] = await Promise.all([
+        judgeLevel(db, userId),
         vipRepo.claimedLevels(db, userId),
         vipRepo.redPacketClaimed(db, userId, new Date(monthStart(clock.now()))),
       ]);
+      await vipRepo.syncUserLevel(db, userId, status.level);
+      const { levels } = status;
       const next = levels.find((l) => l.level === status.level + 1);
       return {
         level_vip_configs: levels.map((l) => ({
@@ -119,8 +124,7 @@ export function createVipService(deps: VipDeps) {
      */
     async redPacket(userId: number): Promise<VipRedPacketResponse> {
       const result = await ledger.transaction(async ({ tx, now, post }) => {
-        const { level } = await vipRechargeBonusOf(tx, userId);
-        const def = (await vipRepo.levels(tx)).find((l) => l.level === level);
+        const { level, def } = await judgeLevel(tx, userId);
         if (!def || def.redPacketUnits <= 0) throw new AppError('VIP_LEVEL_NOT_REACHED');
         const month = monthStart(now.getTime());
         const id = await vipRepo.insertRedPacket(tx, {
@@ -157,12 +161,7 @@ export function createVipService(deps: VipDeps) {
      */
     async claim(userId: number, input: { vip_award_id?: number | undefined; level?: number | undefined }) {
       const result = await ledger.transaction(async ({ tx, now, post }) => {
-        const [levels, recharged, deducted] = await Promise.all([
-          vipRepo.levels(tx),
-          rechargedSince(tx, userId),
-          vipRepo.deducted(tx, userId),
-        ]);
-        const current = levelFor(levels, Math.max(0, recharged - deducted));
+        const { levels, level: current } = await judgeLevel(tx, userId);
         let targets = levels.filter((l) => l.level <= current && l.rewardUnits > 0);
         if (input.vip_award_id !== undefined || input.level !== undefined) {
           const asked = levels.find((l) => l.id === input.vip_award_id || l.level === input.level);

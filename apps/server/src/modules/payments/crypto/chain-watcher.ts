@@ -36,9 +36,11 @@ export interface ChainWatcher {
   transfers(watched: readonly WatchedAddress[]): Promise<IncomingTransfer[]>;
 }
 
-/** Blocks a transfer needs before it is credited (TRON solidifies after 19, Ethereum commonly 12). */
+/** Blocks a transfer needs before it is credited (config.ts: TRON solidifies after 19, Ethereum commonly 12). */
 export type RequiredConfirmations = Record<UsdtChain, number>;
-export const DEFAULT_CONFIRMATIONS: RequiredConfirmations = { trc20: 19, erc20: 12 };
+
+/** Blocks on top of and including the transfer's block, given the chain's head. */
+export const confirmationsAt = (head: number, block: number) => Math.max(0, head - block + 1);
 
 /** Mainnet USDT contracts (Tether). */
 export const USDT_CONTRACTS: Record<UsdtChain, string> = {

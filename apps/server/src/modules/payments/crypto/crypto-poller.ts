@@ -5,7 +5,7 @@ import type { VerifiedNotification } from '../payment-provider.ts';
 import { paymentsRepo } from '../payments.repo.ts';
 import type { NotifyOutcome } from '../payments.service.ts';
 import type { ChainWatcher, RequiredConfirmations, WatchedAddress } from './chain-watcher.ts';
-import { cryptoRepo } from './crypto.repo.ts';
+import { type CryptoDeposit, cryptoRepo } from './crypto.repo.ts';
 
 /** A paid order keeps its address this long, so a repeated send still finds it (and goes to an operator). */
 export const PAID_HOLD_MS = 60 * 60 * 1000;
@@ -40,11 +40,12 @@ export function createCryptoPoller(deps: {
 }) {
   const { db, clock, watcher } = deps;
 
-  async function settle(d: Awaited<ReturnType<typeof cryptoRepo.pending>>[number], now: Date): Promise<boolean> {
+  async function settle(d: CryptoDeposit, now: Date): Promise<boolean> {
     const mark = (status: DepositStatus, surplusMicro?: bigint) =>
       cryptoRepo.settle(db, d.id, { status, settledAt: now, ...(surplusMicro !== undefined ? { surplusMicro } : {}) });
-    const terms = d.orderSn ? await cryptoRepo.order(db, d.orderSn) : null;
-    const order = d.orderSn ? await paymentsRepo.order(db, d.orderSn) : null;
+    const [terms, order] = d.orderSn
+      ? await Promise.all([cryptoRepo.order(db, d.orderSn), paymentsRepo.order(db, d.orderSn)])
+      : [null, null];
     if (!terms || !order) {
       await mark('unmatched');
       deps.log?.warn({ chain: d.chain, tx: d.txHash, address: d.address }, 'usdt deposit without an order');
@@ -78,14 +79,13 @@ export function createCryptoPoller(deps: {
     const now = new Date(clock.now());
     const released = await cryptoRepo.release(db, now, PAID_HOLD_MS, EXPIRED_GRACE_MS);
     // Lent addresses, plus any still waiting on confirmations after its loan ended.
+    const loans = new Map<string, { orderSn: string | null; lentAt: Date | null }>();
     const watched = new Map<string, WatchedAddress>();
     for (const l of await cryptoRepo.lent(db)) {
       if (!l.lentAt) continue;
-      watched.set(`${l.chain}:${l.address}`, {
-        chain: l.chain as UsdtChain,
-        address: l.address,
-        sinceMs: l.lentAt.getTime(),
-      });
+      const key = `${l.chain}:${l.address}`;
+      loans.set(key, l);
+      watched.set(key, { chain: l.chain as UsdtChain, address: l.address, sinceMs: l.lentAt.getTime() });
     }
     const waiting = await cryptoRepo.pending(db);
     for (const d of waiting) {
@@ -95,15 +95,23 @@ export function createCryptoPoller(deps: {
     }
     const list = [...watched.values()].filter((w) => watcher.chains.includes(w.chain));
     const transfers = list.length > 0 ? await watcher.transfers(list) : [];
+    // What is pending after this poll's transfers are recorded: the rows read above, updated (or
+    // added) by what each record returns, so the deposits table is not read a second time.
+    const due = new Map(waiting.map((d) => [d.id, d]));
     for (const t of transfers) {
-      const borrower = await cryptoRepo.borrower(db, t.chain, t.address);
+      // The loans read above; an address watched only for a waiting deposit may have been lent
+      // again since, so it is asked for.
+      const key = `${t.chain}:${t.address}`;
+      const borrower = loans.get(key) ?? (await cryptoRepo.borrower(db, t.chain, t.address));
       // Sent while this loan ran: it is this order's. Sent before: some earlier order's, which
       // the watcher would have shown then; an operator sorts it out.
       const orderSn = borrower?.lentAt && t.seenAt >= borrower.lentAt.getTime() ? borrower.orderSn : null;
-      await cryptoRepo.recordTransfer(db, t, orderSn, now);
+      const row = await cryptoRepo.recordTransfer(db, t, orderSn, now);
+      if (row.status === 'pending') due.set(row.id, row);
+      else due.delete(row.id);
     }
     let credited = 0;
-    for (const d of await cryptoRepo.pending(db)) {
+    for (const d of due.values()) {
       if (d.confirmations < deps.required[d.chain as UsdtChain]) continue;
       if (await settle(d, now)) credited++;
     }

@@ -6,6 +6,7 @@ import { siteSettings } from '../../../db/schema/site.ts';
 import type { IncomingTransfer } from './chain-watcher.ts';
 
 type Exec = Db | Tx;
+export type CryptoDeposit = typeof cryptoDeposits.$inferSelect;
 
 /** SQL only (STYLE.md §1); every method takes the connection or transaction it runs in. */
 export const cryptoRepo = {
@@ -119,25 +120,28 @@ export const cryptoRepo = {
    * Records a transfer the first time it is seen (with the order it is meant for), and its
    * confirmations every time after; the order it was first given to never changes.
    */
-  recordTransfer: (db: Exec, t: IncomingTransfer, orderSn: string | null, now: Date) =>
-    db
-      .insert(cryptoDeposits)
-      .values({
-        chain: t.chain,
-        transferId: t.transferId,
-        txHash: t.txHash,
-        address: t.address,
-        amountMicro: t.amountMicro,
-        confirmations: t.confirmations,
-        orderSn,
-        status: 'pending',
-        sentAt: new Date(t.seenAt),
-        firstSeenAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [cryptoDeposits.chain, cryptoDeposits.transferId],
-        set: { confirmations: sql`greatest(${cryptoDeposits.confirmations}, excluded.confirmations)` },
-      }),
+  recordTransfer: async (db: Exec, t: IncomingTransfer, orderSn: string | null, now: Date): Promise<CryptoDeposit> =>
+    (
+      await db
+        .insert(cryptoDeposits)
+        .values({
+          chain: t.chain,
+          transferId: t.transferId,
+          txHash: t.txHash,
+          address: t.address,
+          amountMicro: t.amountMicro,
+          confirmations: t.confirmations,
+          orderSn,
+          status: 'pending',
+          sentAt: new Date(t.seenAt),
+          firstSeenAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [cryptoDeposits.chain, cryptoDeposits.transferId],
+          set: { confirmations: sql`greatest(${cryptoDeposits.confirmations}, excluded.confirmations)` },
+        })
+        .returning()
+    )[0] as CryptoDeposit,
 
   pending: (db: Exec) =>
     db.select().from(cryptoDeposits).where(eq(cryptoDeposits.status, 'pending')).orderBy(asc(cryptoDeposits.id)),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { USDT_CONTRACTS } from './chain-watcher.ts';
+import { type FetchLike, USDT_CONTRACTS } from './chain-watcher.ts';
 import { createEthWatcher, TRANSFER_TOPIC } from './eth-watcher.ts';
 
 /** Recorded-shape responses (no network in tests). */
@@ -35,15 +35,13 @@ function fakeNode() {
   return { fetch, calls };
 }
 
+const watcher = (fetch: FetchLike) =>
+  createEthWatcher({ fetch, rpcUrl: 'https://eth.example', contract: USDT_CONTRACTS.erc20, now: () => NOW_MS });
+
 describe('Ethereum watcher (JSON-RPC)', () => {
   it('reads USDT Transfer logs to the watched addresses with confirmations and block times', async () => {
     const node = fakeNode();
-    const w = createEthWatcher({
-      fetch: node.fetch,
-      rpcUrl: 'https://eth.example',
-      contract: USDT_CONTRACTS.erc20,
-      now: () => NOW_MS,
-    });
+    const w = watcher(node.fetch);
     const got = await w.transfers([
       { chain: 'erc20', address: ADDRESS, sinceMs: NOW_MS - 600_000 },
       { chain: 'erc20', address: OTHER, sinceMs: NOW_MS - 60_000 },
@@ -84,19 +82,14 @@ describe('Ethereum watcher (JSON-RPC)', () => {
 
   it('leaves out a transfer sent before the address was lent', async () => {
     const node = fakeNode();
-    const w = createEthWatcher({
-      fetch: node.fetch,
-      rpcUrl: 'https://eth.example',
-      contract: USDT_CONTRACTS.erc20,
-      now: () => NOW_MS,
-    });
+    const w = watcher(node.fetch);
     const got = await w.transfers([{ chain: 'erc20', address: ADDRESS, sinceMs: 1_763_745_600_000 }]);
     expect(got.map((t) => t.amountMicro)).toEqual([14_157_894n]);
   });
 
   it('fails on an RPC error instead of reporting nothing', async () => {
-    const w = createEthWatcher({
-      fetch: async () =>
+    const w = watcher(
+      async () =>
         new Response(
           JSON.stringify({
             jsonrpc: '2.0',
@@ -104,10 +97,7 @@ describe('Ethereum watcher (JSON-RPC)', () => {
             error: { code: -32005, message: 'query returned more than 10000 results' },
           }),
         ),
-      rpcUrl: 'https://eth.example',
-      contract: USDT_CONTRACTS.erc20,
-      now: () => NOW_MS,
-    });
+    );
     await expect(w.transfers([{ chain: 'erc20', address: ADDRESS, sinceMs: 0 }])).rejects.toThrow('more than 10000');
   });
 });

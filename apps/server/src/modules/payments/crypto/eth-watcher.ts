@@ -1,4 +1,10 @@
-import type { ChainWatcher, FetchLike, IncomingTransfer, WatchedAddress } from './chain-watcher.ts';
+import {
+  type ChainWatcher,
+  confirmationsAt,
+  type FetchLike,
+  type IncomingTransfer,
+  type WatchedAddress,
+} from './chain-watcher.ts';
 
 /**
  * ERC20 USDT through an Ethereum JSON-RPC node (ETH_RPC_URL): `eth_blockNumber` for the head, then
@@ -98,7 +104,7 @@ export function createEthWatcher(opts: EthWatcherOptions): ChainWatcher {
             txHash: log.transactionHash,
             transferId: `${log.transactionHash}:${Number(BigInt(log.logIndex))}`,
             amountMicro: BigInt(log.data),
-            confirmations: Math.max(0, head - block + 1),
+            confirmations: confirmationsAt(head, block),
             seenAt,
           });
         }

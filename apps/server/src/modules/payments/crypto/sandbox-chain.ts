@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { sandboxChainHeads, sandboxChainTransfers } from '../../../db/schema/crypto.ts';
 import type { Clock } from '../../../infra/clock.ts';
-import type { ChainWatcher, IncomingTransfer, WatchedAddress } from './chain-watcher.ts';
+import { type ChainWatcher, confirmationsAt, type IncomingTransfer, type WatchedAddress } from './chain-watcher.ts';
 
 /**
  * The sandbox chain (never in production): both USDT chains kept in the database, so a deposit
@@ -70,7 +70,7 @@ export function createSandboxChain(deps: {
             txHash: r.txHash,
             transferId: r.txHash,
             amountMicro: r.amountMicro,
-            confirmations: Math.max(0, head[chain] - r.blockHeight + 1),
+            confirmations: confirmationsAt(head[chain], r.blockHeight),
             seenAt: r.sentAt.getTime(),
           });
         }

@@ -1,4 +1,10 @@
-import type { ChainWatcher, FetchLike, IncomingTransfer, WatchedAddress } from './chain-watcher.ts';
+import {
+  type ChainWatcher,
+  confirmationsAt,
+  type FetchLike,
+  type IncomingTransfer,
+  type WatchedAddress,
+} from './chain-watcher.ts';
 
 /**
  * TRC20 USDT through TronGrid (the TRON HTTP API). Per watched address:
@@ -96,7 +102,7 @@ export function createTronWatcher(opts: TronWatcherOptions): ChainWatcher {
             txHash: t.transaction_id,
             transferId: t.transaction_id,
             amountMicro: BigInt(t.value),
-            confirmations: block === null ? 0 : Math.max(0, height - block + 1),
+            confirmations: block === null ? 0 : confirmationsAt(height, block),
             seenAt: t.block_timestamp,
           });
         }

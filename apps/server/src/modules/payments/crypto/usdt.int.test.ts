@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, login, registerUser, type TestUser } from '../../../../test/support/accounts.ts';
 import { expectLedgerBalanced } from '../../../../test/support/money.ts';
+import { AGREED, THROTTLE_GAP_MS } from '../../../../test/support/payments.ts';
 import { fakeClock, PRODUCTION_ENV, startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { loadConfig } from '../../../config.ts';
 import { cryptoAddresses } from '../../../db/schema/crypto.ts';
@@ -26,8 +27,6 @@ import { balancesOf } from '../../ledger/ledger.ts';
 import { isEthAddress, isTronAddress, sandboxAddress } from './addresses.ts';
 import { createCryptoPayments } from './crypto.module.ts';
 
-const THROTTLE_GAP_MS = 5_001;
-const AGREED = { adult: 1, conditions: ['resale', 'rational', 'afford'] };
 const HOUR_MS = 60 * 60 * 1000;
 
 interface ChainState {

@@ -109,59 +109,40 @@ export function AccountHeader() {
         </button>
         {menuOpen && (
           <div className="user-menu__pop" role="menu" aria-label={t('account.menu')}>
-            <Link role="menuitem" to={PATHS.inventory} onClick={() => setMenuOpen(false)}>
-              <IconUser size={16} />
-              {t('account.basicInfo')}
-            </Link>
-            <Link role="menuitem" to={PATHS.unpack} onClick={() => setMenuOpen(false)}>
-              <IconBox size={16} />
-              {t('account.unpack')}
-            </Link>
-            <Link role="menuitem" to={PATHS.extension} onClick={() => setMenuOpen(false)}>
-              <IconUsers size={16} />
-              {t('account.extension')}
-            </Link>
-            <Link role="menuitem" to={PATHS.accountRecord} onClick={() => setMenuOpen(false)}>
-              <IconDocument size={16} />
-              {t('wallet.record.menu')}
-            </Link>
-            <Link role="menuitem" to={PATHS.userinfoRecharge} onClick={() => setMenuOpen(false)}>
-              <IconCoin size={16} />
-              {t('pages.userinfoRecharge.title')}
-            </Link>
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                setMenuOpen(false);
-                setRedeemOpen(true);
-              }}
-            >
-              <IconKey size={16} />
-              {t('mail.redeem.open')}
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                setMenuOpen(false);
-                setRankingOpen(true);
-              }}
-            >
-              <IconTrophy size={16} />
-              {t('promotion.ranking.title')}
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                setMenuOpen(false);
-                void logout();
-              }}
-            >
-              <IconLogout size={16} />
-              {t('header.logout')}
-            </button>
+            {(
+              [
+                [PATHS.inventory, IconUser, t('account.basicInfo')],
+                [PATHS.unpack, IconBox, t('account.unpack')],
+                [PATHS.extension, IconUsers, t('account.extension')],
+                [PATHS.accountRecord, IconDocument, t('wallet.record.menu')],
+                [PATHS.userinfoRecharge, IconCoin, t('pages.userinfoRecharge.title')],
+              ] as const
+            ).map(([to, Icon, label]) => (
+              <Link key={to} role="menuitem" to={to} onClick={() => setMenuOpen(false)}>
+                <Icon size={16} />
+                {label}
+              </Link>
+            ))}
+            {(
+              [
+                ['redeem', IconKey, t('mail.redeem.open'), () => setRedeemOpen(true)],
+                ['ranking', IconTrophy, t('promotion.ranking.title'), () => setRankingOpen(true)],
+                ['logout', IconLogout, t('header.logout'), () => void logout()],
+              ] as const
+            ).map(([key, Icon, label, act]) => (
+              <button
+                key={key}
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  setMenuOpen(false);
+                  act();
+                }}
+              >
+                <Icon size={16} />
+                {label}
+              </button>
+            ))}
           </div>
         )}
       </div>

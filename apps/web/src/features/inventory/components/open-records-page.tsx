@@ -7,6 +7,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconBox, IconShield } from '../../../components/icons.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
+import { PagedRecords } from '../../../components/paged-records.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -58,16 +59,15 @@ export function OpenRecordsPage() {
   const query = useSelfOpenRecords(page);
   return (
     <RecordsPage title={t('inventory.records.title')} subtitle={t('inventory.records.subtitle')}>
-      {query.isPending ? (
-        <div className="center-block inv-loading">
-          <Spinner />
-        </div>
-      ) : query.isError ? (
-        <EmptyState title={t('inventory.records.failed')} />
-      ) : query.data.total === 0 ? (
-        <EmptyState title={t('inventory.records.empty')} hint={t('common.noDataHint')} />
-      ) : (
-        <>
+      <PagedRecords
+        query={query}
+        failedText={t('inventory.records.failed')}
+        emptyText={t('inventory.records.empty')}
+        page={page}
+        pageSize={OPEN_RECORDS_PAGE_SIZE}
+        onPage={setPage}
+      >
+        {(data) => (
           <div className="inv-table-wrap">
             <table className="data-table inv-table">
               <thead>
@@ -81,7 +81,7 @@ export function OpenRecordsPage() {
                 </tr>
               </thead>
               <tbody>
-                {query.data.list.map((row) => (
+                {data.list.map((row) => (
                   <tr key={row.id}>
                     <td>{formatTime(row.created_at)}</td>
                     <td>{row.box_name}</td>
@@ -109,9 +109,8 @@ export function OpenRecordsPage() {
               </tbody>
             </table>
           </div>
-          <Pager page={page} pageSize={OPEN_RECORDS_PAGE_SIZE} total={query.data.total} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedRecords>
     </RecordsPage>
   );
 }

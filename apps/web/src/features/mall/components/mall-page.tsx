@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconMall } from '../../../components/icons.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
+import { SegTabs } from '../../../components/seg-tabs.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { useUserDetail } from '../../accounts/api/user-detail.ts';
@@ -37,20 +38,12 @@ export function MallPage() {
           <strong data-testid="mall-quota">{quota === undefined ? '—' : formatUnits(quota)}</strong>
         </p>
       </header>
-      <div className="mall-tabs" role="tablist" aria-label={t('mall.title')}>
-        {VIEWS.map((v) => (
-          <button
-            key={v}
-            type="button"
-            role="tab"
-            aria-selected={view === v}
-            className={`mall-tabs__tab ${view === v ? 'is-active' : ''}`}
-            onClick={() => setView(v)}
-          >
-            {t(`mall.view.${v}`)}
-          </button>
-        ))}
-      </div>
+      <SegTabs
+        label={t('mall.title')}
+        options={VIEWS.map((v) => ({ key: v, value: v, text: t(`mall.view.${v}`) }))}
+        value={view}
+        onChange={setView}
+      />
       <section className="panel mall__panel">
         {view === 'products' ? <Products /> : <MallRecords kind={view} />}
       </section>

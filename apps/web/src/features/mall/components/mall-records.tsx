@@ -1,11 +1,10 @@
 import { ITEM_STATUS } from '@kaixiang/shared/inventory';
-import { formatUnits } from '@kaixiang/shared/money';
+import { formatSignedUnits, formatUnits } from '@kaixiang/shared/money';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
-import { Pager } from '../../../components/pager.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { PagedRecords } from '../../../components/paged-records.tsx';
 import { MALL_PAGE_SIZE, useMallBuyRecords, useMallRetrievals, useQuotaLog } from '../api/get-mall.ts';
 
 function time(ms: number): string {
@@ -23,40 +22,39 @@ function Item({ img, name, itemId }: { img: string; name: string; itemId?: numbe
   );
 }
 
-/** Loading, failure and empty states around one paged table. */
-function Records({
+/** One paged table of the mall's records, in the shared loading / failure / empty frame. */
+function Records<T extends { total: number }>({
   query,
   page,
   setPage,
   head,
   rows,
 }: {
-  query: { isPending: boolean; isError: boolean; data?: { total: number } };
+  query: UseQueryResult<T>;
   page: number;
   setPage: (page: number) => void;
   head: ReactNode;
-  rows: ReactNode;
+  rows: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) {
-    return (
-      <div className="center-block mall__loading">
-        <Spinner />
-      </div>
-    );
-  }
-  if (query.isError || !query.data) return <EmptyState title={t('mall.records.failed')} />;
-  if (query.data.total === 0) return <EmptyState title={t('mall.records.empty')} hint={t('common.noDataHint')} />;
   return (
-    <>
-      <div className="mall-table-wrap">
-        <table className="data-table mall-table">
-          <thead>{head}</thead>
-          <tbody>{rows}</tbody>
-        </table>
-      </div>
-      <Pager page={page} pageSize={MALL_PAGE_SIZE} total={query.data.total} onPage={setPage} />
-    </>
+    <PagedRecords
+      query={query}
+      failedText={t('mall.records.failed')}
+      emptyText={t('mall.records.empty')}
+      page={page}
+      pageSize={MALL_PAGE_SIZE}
+      onPage={setPage}
+    >
+      {(data) => (
+        <div className="mall-table-wrap">
+          <table className="data-table mall-table">
+            <thead>{head}</thead>
+            <tbody>{rows(data)}</tbody>
+          </table>
+        </div>
+      )}
+    </PagedRecords>
   );
 }
 
@@ -76,15 +74,17 @@ function BuyRecords() {
           <th className="num">{t('mall.records.price')}</th>
         </tr>
       }
-      rows={query.data?.list.map((r) => (
-        <tr key={r.id}>
-          <td>{time(r.created_at)}</td>
-          <td>
-            <Item img={r.img} name={r.name} />
-          </td>
-          <td className="num">{formatUnits(r.price)}</td>
-        </tr>
-      ))}
+      rows={(data) =>
+        data.list.map((r) => (
+          <tr key={r.id}>
+            <td>{time(r.created_at)}</td>
+            <td>
+              <Item img={r.img} name={r.name} />
+            </td>
+            <td className="num">{formatUnits(r.price)}</td>
+          </tr>
+        ))
+      }
     />
   );
 }
@@ -107,17 +107,19 @@ function QuotaLog() {
           <th className="num">{t('mall.records.balanceAfter')}</th>
         </tr>
       }
-      rows={query.data?.list.map((r) => (
-        <tr key={r.id}>
-          <td>{time(r.created_at)}</td>
-          <td>{t(`wallet.kind.${r.kind}`, { defaultValue: r.kind })}</td>
-          <td>{r.memo || '—'}</td>
-          <td className={`num mall-amount ${r.amount > 0 ? 'mall-amount--in' : 'mall-amount--out'}`}>
-            {r.amount > 0 ? `+${formatUnits(r.amount)}` : formatUnits(r.amount)}
-          </td>
-          <td className="num">{formatUnits(r.balance_after)}</td>
-        </tr>
-      ))}
+      rows={(data) =>
+        data.list.map((r) => (
+          <tr key={r.id}>
+            <td>{time(r.created_at)}</td>
+            <td>{t(`wallet.kind.${r.kind}`, { defaultValue: r.kind })}</td>
+            <td>{r.memo || '—'}</td>
+            <td className={`num mall-amount ${r.amount > 0 ? 'mall-amount--in' : 'mall-amount--out'}`}>
+              {formatSignedUnits(r.amount)}
+            </td>
+            <td className="num">{formatUnits(r.balance_after)}</td>
+          </tr>
+        ))
+      }
     />
   );
 }
@@ -147,16 +149,18 @@ function Retrievals() {
           <th>{t('mall.records.status')}</th>
         </tr>
       }
-      rows={query.data?.list.map((r) => (
-        <tr key={r.id}>
-          <td>{time(r.created_at)}</td>
-          <td>
-            <Item img={r.img} name={r.name} itemId={r.item_id} />
-          </td>
-          <td className="num">{formatUnits(r.cost_price)}</td>
-          <td>{t(RETRIEVAL_STATUS[r.status] ?? 'mall.retrieval.unknown')}</td>
-        </tr>
-      ))}
+      rows={(data) =>
+        data.list.map((r) => (
+          <tr key={r.id}>
+            <td>{time(r.created_at)}</td>
+            <td>
+              <Item img={r.img} name={r.name} itemId={r.item_id} />
+            </td>
+            <td className="num">{formatUnits(r.cost_price)}</td>
+            <td>{t(RETRIEVAL_STATUS[r.status] ?? 'mall.retrieval.unknown')}</td>
+          </tr>
+        ))
+      }
     />
   );
 }

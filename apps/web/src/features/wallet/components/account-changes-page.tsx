@@ -1,4 +1,4 @@
-import { formatUnits } from '@kaixiang/shared/money';
+import { formatSignedUnits, formatUnits } from '@kaixiang/shared/money';
 import { type AccountChange, CURRENCIES, type Currency, TRANSFER_KINDS } from '@kaixiang/shared/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,6 @@ import { ACCOUNT_CHANGES_PAGE_SIZE, useAccountChanges } from '../api/get-account
 import './wallet.css';
 
 const KNOWN_KINDS: readonly string[] = TRANSFER_KINDS;
-
-/** "+12.34" for a credit, "-12.34" for a debit, floored to 2 decimals like every balance. */
-export function signedAmount(units: number): string {
-  return units > 0 ? `+${formatUnits(units)}` : formatUnits(units);
-}
 
 /** /personalCenter/account: every change of the player's balances, newest first. */
 export function AccountChangesPage() {
@@ -84,7 +79,7 @@ export function AccountChangesPage() {
                         className={`num wallet-amount ${row.amount > 0 ? 'wallet-amount--in' : row.amount < 0 ? 'wallet-amount--out' : ''}`}
                         data-testid="account-change-amount"
                       >
-                        {signedAmount(row.amount)}
+                        {formatSignedUnits(row.amount)}
                       </td>
                       <td className="num">{formatUnits(row.balance_after)}</td>
                     </tr>
