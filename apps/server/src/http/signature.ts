@@ -40,10 +40,15 @@ export function installSignatureCheck(app: FastifyInstance, opts: SignatureOptio
     }
   });
 
+  // Once per request: a handler that calls reply.callNotFound() (the SPA's GET /* route for an
+  // unknown /api path) sends the request through the 404 handler's preHandler hooks again, and a
+  // second verification would find its own nonce already claimed and answer SIGNATURE_REPLAYED.
+  const verified = new WeakSet<FastifyRequest>();
   app.addHook('preHandler', async (req) => {
     const path = req.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || opts.exempt?.(path)) return;
+    if (!path.startsWith('/api/') || opts.exempt?.(path) || verified.has(req)) return;
     await verify(req, opts);
+    verified.add(req);
   });
 }
 
