@@ -83,6 +83,14 @@ export const configSchema = z
     DB_POOL_MAX: intVar(10, 1, 200),
     PGLITE_DIR: z.string().default('./data/pglite'),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
+    /**
+     * Prefix of every Redis key and of the event channel. Deployments (or test runs such as
+     * bench/chaos.ts) that share one Redis keep apart by it; pub/sub channels ignore the logical db.
+     */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 of letters, digits, _ . : -')
+      .default('kx:'),
     SIGN_SECRET: z.string().min(16).default(DEV_SIGN_SECRET),
     SIGN_WINDOW_MS: intVar(300_000, 1_000, 3_600_000),
     TOKEN_SECRET: z.string().min(32).default(DEV_TOKEN_SECRET),

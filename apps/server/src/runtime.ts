@@ -48,7 +48,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     }));
   await migrateDatabase(database, config.SEED ? () => seedAll(database.db, clock.now()) : undefined);
 
-  const prefix = overrides.redisPrefix ?? 'kx:';
+  const prefix = overrides.redisPrefix ?? config.REDIS_PREFIX;
   let redis: Redis | null = null;
   let bus: EventBus;
   let nonces: NonceStore;
