@@ -5,6 +5,7 @@ import websocket from '@fastify/websocket';
 import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installCompression } from './http/compression.ts';
 import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
 import { installSignatureCheck } from './http/signature.ts';
 import { installWebApp } from './http/web-app.ts';
@@ -71,6 +72,8 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
 
   installErrorHandler(app);
+  // Before any route: the plugin attaches itself to each route as it is declared.
+  await installCompression(app);
   installSignatureCheck(app, {
     secret: config.SIGN_SECRET,
     windowMs: config.SIGN_WINDOW_MS,

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateEncoding, precompress } from './compression.ts';
 
 /** Paths the SPA must never answer: they belong to the API, the socket, media and tooling. */
 const SERVER_PREFIXES = ['/api/', '/connect', '/img/', '/audio/', '/docs', '/dev/', '/metrics', '/healthz', '/readyz'];
@@ -10,6 +11,10 @@ const SERVER_PREFIXES = ['/api/', '/connect', '/img/', '/audio/', '/docs', '/dev
  * Serves the built web app: hashed assets straight from disk, and index.html for every other GET
  * (client-side routes, /notFound included), with the runtime config injected so the signing
  * key and environment are not baked into the build.
+ *
+ * The build writes a brotli and a gzip twin beside every asset (apps/web/vite.config.ts); the
+ * one the browser accepts is sent as is, so assets cost no compression work per request.
+ * index.html is compressed once here, after the injection.
  */
 export async function installWebApp(
   app: FastifyInstance,
@@ -22,14 +27,25 @@ export async function installWebApp(
     return;
   }
   const runtimeConfig = JSON.stringify({ signKey: opts.signKey, env: opts.env }).replace(/</g, '\\u003c');
-  const html = readFileSync(indexPath, 'utf8').replace(
-    '</head>',
-    `<script>window.__KX__=${runtimeConfig}</script></head>`,
+  const html = precompress(
+    readFileSync(indexPath, 'utf8').replace('</head>', `<script>window.__KX__=${runtimeConfig}</script></head>`),
   );
+  const sendHtml = (req: FastifyRequest, reply: FastifyReply) => {
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .send(html[encoding ?? 'identity']);
+  };
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // The .br/.gz twins are reached through their asset's URL, never by their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, path) {
       if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
@@ -37,9 +53,7 @@ export async function installWebApp(
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (SERVER_PREFIXES.some((p) => path.startsWith(p))) return reply.callNotFound();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return sendHtml(req, reply);
   });
-  app.get('/', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
-  );
+  app.get('/', { schema: { hide: true } }, async (req, reply) => sendHtml(req, reply));
 }
