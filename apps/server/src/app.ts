@@ -43,6 +43,7 @@ import { vipModule } from './modules/vip/vip.module.ts';
 import { vipRechargeBonusOf } from './modules/vip/vip.service.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
 import { installSocket } from './realtime/socket-hub.ts';
+import { socketOriginCheck } from './realtime/socket-origin.ts';
 import type { Runtime } from './runtime.ts';
 
 /** Max websocket frame a client may send; every client frame is a few hundred bytes at most. */
@@ -129,6 +130,8 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     idleTimeoutMs: config.SOCKET_IDLE_TIMEOUT_MS,
     clock: rt.clock,
     metrics: { connections: rt.metrics.socketConnections },
+    // Only the site's own pages (and loopback outside production); see realtime/socket-origin.ts.
+    allowOrigin: socketOriginCheck(config),
   });
   // Password change, ban and account closure end the user's sockets on every process.
   const unsubscribe = rt.bus.subscribe((msg) => {

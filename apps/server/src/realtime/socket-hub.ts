@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { WebSocket } from '@fastify/websocket';
 import { roomAccess, type ServerFrame, SITE_ROOM, SOCKET_PATH, userRoom } from '@kaixiang/shared/socket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
+import { AppError } from '../http/app-error.ts';
 import type { BusMessage, EventBus } from '../infra/bus.ts';
 import type { Clock } from '../infra/clock.ts';
 import { SetIndex } from './set-index.ts';
@@ -14,6 +15,7 @@ import {
   SOCKET_MAX_PAYLOAD_BYTES,
   type SocketError,
 } from './socket-frame.ts';
+import type { SocketOriginCheck } from './socket-origin.ts';
 
 /**
  * The realtime hub at /connect (ARCHITECTURE.md §Realtime, spec 1 §4/§7). Each process holds its
@@ -27,6 +29,8 @@ export interface SocketHubDeps {
   idleTimeoutMs: number;
   clock: Clock;
   metrics?: { connections: { inc(): void; dec(): void } };
+  /** Which pages may connect (socket-origin.ts); unset accepts every origin. */
+  allowOrigin?: SocketOriginCheck;
 }
 
 export interface SocketHub {
@@ -299,7 +303,13 @@ export function installSocket(app: FastifyInstance, deps: SocketHubDeps): Socket
 
   // --- connections ---------------------------------------------------------------------------
 
-  app.get(SOCKET_PATH, { websocket: true }, (ws) => {
+  // A foreign page is refused at the HTTP upgrade (403 envelope), before any socket exists.
+  const onRequest = async (req: FastifyRequest) => {
+    if (!deps.allowOrigin || deps.allowOrigin(req.headers.origin, req.host)) return;
+    req.log.info({ origin: req.headers.origin }, 'socket refused: origin not allowed');
+    throw new AppError('FORBIDDEN');
+  };
+  app.get(SOCKET_PATH, { websocket: true, onRequest }, (ws) => {
     if (closing) {
       ws.close(SOCKET_CLOSE.goingAway, 'server shutting down');
       return;

@@ -1,4 +1,4 @@
-import { WebSocket } from 'ws';
+import { type ClientOptions, WebSocket } from 'ws';
 
 /**
  * A real websocket client for tests: collects every frame so a test can wait for the one it
@@ -37,9 +37,10 @@ export class TestSocket {
     });
   }
 
-  static open(url: string): Promise<TestSocket> {
+  /** `options.origin` sets the Origin header a browser would send. */
+  static open(url: string, options?: ClientOptions): Promise<TestSocket> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, options);
       const socket = new TestSocket(ws);
       ws.once('open', () => resolve(socket));
       ws.once('error', reject);
