@@ -34,11 +34,18 @@ export async function migrateDatabase(database: Database, then?: () => Promise<v
   });
 }
 
-/** Triggers and functions the schema DSL cannot express (db/guards.sql); idempotent. */
-const GUARDS = readFileSync(fileURLToPath(new URL('./guards.sql', import.meta.url)), 'utf8')
-  .split(/^--;;$/m)
-  .map((s) => s.trim())
-  .filter((s) => s.replace(/^--.*$/gm, '').trim() !== '');
+/**
+ * Triggers and functions the schema DSL cannot express, applied after every migration run in this
+ * order (idempotent): db/guards.sql, then the server-side functions of db/functions/ that turn a
+ * money operation into one statement (docs/decisions.md, Ledger "One round trip").
+ */
+const SQL_FILES = ['./guards.sql', './functions/ledger.sql', './functions/boxes.sql'];
+const GUARDS = SQL_FILES.flatMap((file) =>
+  readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8')
+    .split(/^--;;$/m)
+    .map((s) => s.trim())
+    .filter((s) => s.replace(/^--.*$/gm, '').trim() !== ''),
+);
 
 async function applyGuards(database: Database): Promise<void> {
   for (const statement of GUARDS) await database.db.execute(sql.raw(statement));

@@ -5,13 +5,8 @@ import type { Db, Tx } from './client.ts';
 const RETRYABLE = new Set(['40001', '40P01']);
 
 export function isRetryableTxError(error: unknown): boolean {
-  // Drizzle wraps driver errors; the SQLSTATE sits on the error or somewhere down its causes.
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  const code = sqlStateOf(error);
+  return code !== undefined && RETRYABLE.has(code);
 }
 
 export interface TxOptions {
@@ -40,4 +35,30 @@ export async function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, opt
       await sleep(Math.min(200, 5 * 2 ** attempt) + randomInt(0, 10));
     }
   }
+}
+
+/** The SQLSTATE of a database error, looked for down the causes Drizzle wraps it in. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A PostgreSQL array literal, sent as one text parameter and cast in the statement
+ * (`${pgArray(ids)}::integer[]`): both drivers take it alike, where a JS array would be spread
+ * into one parameter per element by the SQL builder.
+ */
+export function pgArray(values: readonly (string | number)[]): string {
+  const items = values.map((v) => {
+    if (typeof v === 'number') {
+      if (!Number.isSafeInteger(v)) throw new RangeError(`not a safe integer: ${v}`);
+      return String(v);
+    }
+    return `"${v.replace(/["\\]/g, '\\$&')}"`;
+  });
+  return `{${items.join(',')}}`;
 }

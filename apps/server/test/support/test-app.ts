@@ -6,11 +6,13 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Clock } from '../../src/infra/clock.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
-import { freshDatabase } from './test-db.ts';
+import { freshDatabase, sharedDatabase } from './test-db.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   rt: Runtime;
+  /** Redis keys of this deployment start with it (a sharing app uses the same). */
+  redisPrefix: string;
   /** A signed API call, as the web client makes it. */
   api<T = unknown>(
     method: 'GET' | 'POST',
@@ -49,8 +51,18 @@ export const PRODUCTION_ENV: Record<string, string> = {
   PUBLIC_ORIGIN: 'https://example.test',
 };
 
-export async function startTestApp(opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const fresh = await freshDatabase();
+export async function startTestApp(
+  opts: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    /** Another app whose PostgreSQL database this one shares: a second process of one deployment. */
+    sharing?: TestApp;
+  } = {},
+): Promise<TestApp> {
+  const sharedUrl = opts.sharing?.rt.database.url;
+  if (opts.sharing && !sharedUrl) throw new Error('only a PostgreSQL database can be shared');
+  const fresh = sharedUrl ? await sharedDatabase(sharedUrl) : await freshDatabase();
+  const redisPrefix = opts.sharing?.redisPrefix ?? `kx-t-${randomBytes(4).toString('hex')}:`;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -61,7 +73,7 @@ export async function startTestApp(opts: { clock?: Clock; env?: Record<string, s
   const rt = await createRuntime(config, {
     database: fresh.database,
     ...(opts.clock ? { clock: opts.clock } : {}),
-    redisPrefix: `kx-t-${randomBytes(4).toString('hex')}:`,
+    redisPrefix,
   });
   const app = await buildApp(rt);
   await app.ready();
@@ -69,6 +81,7 @@ export async function startTestApp(opts: { clock?: Clock; env?: Record<string, s
   return {
     app,
     rt,
+    redisPrefix,
     async api(method, path, o = {}) {
       const url = `/api${path}`;
       let body = o.rawBody ?? (o.body === undefined ? '' : JSON.stringify(o.body));

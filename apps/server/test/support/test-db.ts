@@ -33,3 +33,9 @@ export async function freshDatabase(): Promise<{ database: Database; url: string
     },
   };
 }
+
+/** Another connection pool on a database made by freshDatabase; closing it leaves the database. */
+export async function sharedDatabase(url: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  const database = await openDatabase({ url, poolMax: 5 });
+  return { database, drop: () => database.close() };
+}

@@ -103,4 +103,56 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('opening boxes at once on Postgr
     expect(new Set(pairs).size).toBe(25);
     await expectLedgerBalanced(t);
   });
+  it('one player opening on two processes at once: each nonce once, every debit matched by one opening', async () => {
+    // A second app on the same database is a second process: its own seed cache and its own queue,
+    // so the two race for the player's seed pair in PostgreSQL.
+    const other = await startTestApp({ sharing: t, env: { DB_POOL_MAX: '20', LOG_LEVEL: 'error' } });
+    try {
+      const u = await registerUser(t);
+      await credit(t, u.userId, box.price * 30);
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          asUser(i % 2 ? other : t, u.tokens.access_token, 'POST', BOX_PATHS.open, {
+            box_id: box.box_id,
+            count: 1,
+            request_id: randomUUID(),
+          }),
+        ),
+      );
+      const codes = results.map((r) => r.body.code);
+      expect(codes.filter((c) => c === 200)).toHaveLength(30);
+      expect(codes.filter((c) => c === 4201)).toHaveLength(10);
+      const rolls = await t.rt.database.db.select().from(boxOpenings).where(eq(boxOpenings.userId, u.userId));
+      expect(rolls).toHaveLength(30);
+      expect(new Set(rolls.map((r) => r.nonce)).size).toBe(30);
+      expect(Math.max(...rolls.map((r) => r.nonce ?? -1))).toBe(29);
+      await expectLedgerBalanced(t);
+    } finally {
+      await other.close();
+    }
+  });
+  it('a seed pair rotated on another process is not rolled from again', async () => {
+    const other = await startTestApp({ sharing: t, env: { LOG_LEVEL: 'error' } });
+    try {
+      const u = await registerUser(t);
+      await credit(t, u.userId, box.price * 2);
+      const open = () =>
+        asUser<{ items: { roll: { nonce: number; server_seed_hash: string } }[] }>(
+          t,
+          u.tokens.access_token,
+          'POST',
+          BOX_PATHS.open,
+          { box_id: box.box_id, count: 1, request_id: randomUUID() },
+        );
+      const before = (await open()).body.data.items[0]?.roll;
+      const rotated = await asUser<SeedResponse>(other, u.tokens.access_token, 'POST', FAIRNESS_PATHS.rotate, {});
+      const after = (await open()).body.data.items[0]?.roll;
+      expect(before?.nonce).toBe(0);
+      expect(after).toMatchObject({ nonce: 0, server_seed_hash: rotated.body.data.active.server_seed_hash });
+      expect(after?.server_seed_hash).not.toBe(before?.server_seed_hash);
+      await expectLedgerBalanced(t);
+    } finally {
+      await other.close();
+    }
+  });
 });

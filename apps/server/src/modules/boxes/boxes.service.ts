@@ -17,7 +17,7 @@ import {
 import type { Locale } from '@kaixiang/shared/locale';
 import { jewelryRarity } from '@kaixiang/shared/site';
 import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   type BoxContentRow,
   boxCategories,
@@ -28,14 +28,16 @@ import {
 } from '../../db/schema/boxes.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
 import { boxOpenings } from '../../db/schema/games.ts';
-import { userItems } from '../../db/schema/items.ts';
 import { users } from '../../db/schema/users.ts';
+import { sqlStateOf } from '../../db/tx.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
-import { balancesOf, type Ledger } from '../ledger/ledger.ts';
+import { createKeyedQueue } from '../../infra/keyed-queue.ts';
+import { balancesOf, type Ledger, SQLSTATE_INSUFFICIENT } from '../ledger/ledger.ts';
 import type { SiteService } from '../site/site.service.ts';
 import { pick } from '../site/site.service.ts';
-import { lockActiveSeed, newSeedPair } from './fair-seeds.ts';
+import { boxesRepo, type OpenBoxJson, SQLSTATE_TWIN_POSTED } from './boxes.repo.ts';
+import { createSeedCache, lockActiveSeed, newSeedPair, readActiveSeed, type SeedState } from './fair-seeds.ts';
 
 /** A win at or above this price is a big win (reward_history_type 2; setting `big_win_units`). */
 export const DEFAULT_BIG_WIN_UNITS = 1_000_000;
@@ -94,6 +96,9 @@ export function createBoxesService(deps: BoxesDeps) {
   let boxCache: { at: number; boxes: Map<number, BoxState>; categories: (typeof boxCategories.$inferSelect)[] } | null =
     null;
   const versionCache = new Map<string, { contents: BoxContentRow[]; oddsHash: string; rtpBp: number }>();
+  // One player's openings run one after another in this process: they share one seed pair.
+  const openQueue = createKeyedQueue();
+  const seeds = createSeedCache();
 
   async function items(): Promise<Map<number, ItemInfo>> {
     if (itemCache && clock.now() - itemCache.at < 60_000) return itemCache.map;
@@ -239,6 +244,97 @@ export function createBoxesService(deps: BoxesDeps) {
     };
   }
 
+  /**
+   * One opening in one statement (kx_open_box, db/functions/boxes.sql): roll from the player's
+   * active seed pair as this process last saw it; the statement records the opening only if the
+   * pair has not moved since. When it has (the same player opening on another process, a rotation
+   * elsewhere), wait for the pair under its row lock and roll from that: a plain second read could
+   * lose to the other process's next opening again and again. Null when the request id was opened
+   * before (the caller replays it).
+   */
+  async function openOnce(
+    userId: number,
+    requestId: string,
+    box: BoxState,
+    count: number,
+    info: Map<number, ItemInfo>,
+    locale: Locale,
+  ): Promise<OpenBoxResponse | null> {
+    const now = new Date(clock.now());
+    const seed = seeds.get(userId) ?? (await readActiveSeed(db, userId, now));
+    let out = await record(db, seed, now);
+    if (out === 'stale_seed') {
+      seeds.forget(userId);
+      out = await ledger.transaction(async ({ tx, now }) => {
+        const locked = await lockActiveSeed(tx, userId, now);
+        const r = await record(tx, locked, now);
+        if (r === 'stale_seed') throw new Error('the seed pair moved under its own row lock');
+        return r;
+      });
+    }
+    if (out === 'duplicate') return null;
+    seeds.set(userId, { ...out.seed, nonce: out.seed.nonce + count });
+    await ledger.pushBalances([userId]).catch(() => undefined);
+    return out.response;
+
+    async function record(on: Db | Tx, seed: SeedState, now: Date) {
+      const rolls = Array.from({ length: count }, (_, i) => {
+        const nonce = seed.nonce + i;
+        const roll = rollBox({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce }, box.contents);
+        const entry = box.contents[roll.index];
+        if (!entry) throw new Error(`roll index ${roll.index} outside box ${box.id}`);
+        return { nonce, ticket: roll.ticket, entry };
+      });
+      let row: OpenBoxJson;
+      try {
+        row = await boxesRepo.open(on, {
+          userId,
+          requestId,
+          box,
+          memo: box.names.zhCn,
+          sourceName: pick(box.names, locale),
+          now,
+          seed,
+          rolls,
+        });
+      } catch (e) {
+        seeds.forget(userId);
+        if (sqlStateOf(e) === SQLSTATE_INSUFFICIENT) throw new AppError('INSUFFICIENT_BALANCE');
+        if (sqlStateOf(e) === SQLSTATE_TWIN_POSTED) return 'duplicate' as const;
+        throw e;
+      }
+      if (row.status !== 'ok') return row.status;
+      const response: OpenBoxResponse = {
+        opening_id: row.request_row_id,
+        box_id: box.id,
+        total_price: box.priceUnits * count,
+        money: row.balance,
+        items: rolls.map((r, i) => {
+          const item = info.get(r.entry.itemId);
+          return {
+            id: row.item_ids[i] ?? 0,
+            item_id: r.entry.itemId,
+            name: item ? pick(item.names, locale) : '',
+            img: item?.image ?? '',
+            quality: item?.quality ?? 0,
+            exter: r.entry.exter,
+            cost_price: r.entry.priceUnits,
+            roll: {
+              nonce: r.nonce,
+              client_seed: seed.clientSeed,
+              server_seed_hash: seed.serverSeedHash,
+              server_seed: null,
+              odds_hash: box.oddsHash,
+              box_version: box.version,
+              ticket: r.ticket,
+            },
+          };
+        }),
+      };
+      return { seed, response };
+    }
+  }
+
   return {
     async list(locale: Locale): Promise<BoxListResponse> {
       const { boxes: all, categories } = await allBoxes();
@@ -316,93 +412,7 @@ export function createBoxesService(deps: BoxesDeps) {
       }
       const box = await boxOrThrow(input.box_id);
       const info = await items();
-      const total = box.priceUnits * input.count;
-      const boxName = pick(box.names, locale);
-
-      const result = await ledger.transaction(async ({ tx, now, post }) => {
-        const posted = await post({
-          kind: 'box_open',
-          key: `box_open:${userId}:${input.request_id}`,
-          currency: 'coin',
-          memo: box.names.zhCn,
-          legs: [
-            { account: { userId }, amount: -total },
-            { account: { house: 'box_revenue' }, amount: total },
-          ],
-        });
-        if (posted.duplicate) return null;
-        const seed = await lockActiveSeed(tx, userId, now);
-        const rolls = Array.from({ length: input.count }, (_, i) => {
-          const nonce = seed.nonce + i;
-          const roll = rollBox({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce }, box.contents);
-          const entry = box.contents[roll.index];
-          if (!entry) throw new Error(`roll index ${roll.index} outside box ${box.id}`);
-          return { nonce, ticket: roll.ticket, entry };
-        });
-        await tx
-          .update(fairSeeds)
-          .set({ nonce: seed.nonce + input.count })
-          .where(eq(fairSeeds.id, seed.id));
-        const [reqRow] = await tx
-          .insert(boxOpenRequests)
-          .values({
-            userId,
-            requestId: input.request_id,
-            boxId: box.id,
-            count: input.count,
-            totalPriceUnits: total,
-            transferId: posted.transferId,
-            createdAt: now,
-          })
-          .returning({ id: boxOpenRequests.id });
-        if (!reqRow) throw new Error('open request not written');
-        const granted = await tx
-          .insert(userItems)
-          .values(
-            rolls.map((r) => ({
-              userId,
-              itemDefId: r.entry.itemId,
-              exter: r.entry.exter,
-              priceUnits: r.entry.priceUnits,
-              source: 'box',
-              sourceId: reqRow.id,
-              sourceName: boxName,
-              createdAt: now,
-              updatedAt: now,
-            })),
-          )
-          .returning({ id: userItems.id });
-        const openings = await tx
-          .insert(boxOpenings)
-          .values(
-            rolls.map((r, i) => ({
-              userId,
-              boxId: box.id,
-              itemDefId: r.entry.itemId,
-              priceUnits: r.entry.priceUnits,
-              requestRowId: reqRow.id,
-              boxVersion: box.version,
-              boxPriceUnits: box.priceUnits,
-              exter: r.entry.exter,
-              seedId: seed.id,
-              clientSeed: seed.clientSeed,
-              nonce: r.nonce,
-              ticket: r.ticket,
-              oddsHash: box.oddsHash,
-              userItemId: granted[i]?.id ?? null,
-              createdAt: now,
-            })),
-          )
-          .returning();
-        return {
-          opening_id: reqRow.id,
-          box_id: box.id,
-          total_price: total,
-          money: posted.balances.get(userId) ?? 0,
-          items: openings.map((o) => opened(o, seed, info, locale)),
-        } satisfies OpenBoxResponse;
-      });
-
+      const result = await openQueue(userId, () => openOnce(userId, input.request_id, box, input.count, info, locale));
       if (result === null) return replay(userId, input.request_id, input.box_id, input.count, locale);
       // The tickers are a courtesy: a failure there must not turn a committed opening into an error.
       const announce = () => rewardsAfterCommit(userId, box, result.items).catch(() => undefined);
@@ -478,6 +488,7 @@ export function createBoxesService(deps: BoxesDeps) {
         const seed = await lockActiveSeed(tx, userId, now);
         await tx.update(fairSeeds).set({ clientSeed }).where(eq(fairSeeds.id, seed.id));
       });
+      seeds.forget(userId);
       return this.seed(userId);
     },
 
@@ -488,6 +499,7 @@ export function createBoxesService(deps: BoxesDeps) {
         await tx.update(fairSeeds).set({ revealedAt: now }).where(eq(fairSeeds.id, seed.id));
         await tx.insert(fairSeeds).values(newSeedPair(userId, seed.clientSeed, now));
       });
+      seeds.forget(userId);
       return this.seed(userId);
     },
 

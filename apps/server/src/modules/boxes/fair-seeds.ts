@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { newServerSeed, serverSeedHash } from '@kaixiang/game/fair';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { fairSeeds } from '../../db/schema/boxes.ts';
 
 /** A fresh seed pair for a player: a new secret server seed (its hash is what is shown), nonce 0. */
@@ -32,3 +32,62 @@ export async function lockActiveSeed(tx: Tx, userId: number, now: Date) {
   }
   throw new Error('no active seed pair after 20 attempts');
 }
+
+/** What a roll needs of the player's active pair; `nonce` is the next roll's. */
+export interface SeedState {
+  id: number;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+/**
+ * The player's active pair as last seen, without a lock: an opening rolls from it and the
+ * statement that records the opening advances the nonce only if the pair is still exactly this
+ * (kx_open_box), so a stale read costs a second try, never a reused nonce. Made on a first roll.
+ */
+export async function readActiveSeed(db: Db, userId: number, now: Date): Promise<SeedState> {
+  const find = async () =>
+    (
+      await db
+        .select({
+          id: fairSeeds.id,
+          serverSeed: fairSeeds.serverSeed,
+          serverSeedHash: fairSeeds.serverSeedHash,
+          clientSeed: fairSeeds.clientSeed,
+          nonce: fairSeeds.nonce,
+        })
+        .from(fairSeeds)
+        .where(and(eq(fairSeeds.userId, userId), isNull(fairSeeds.revealedAt)))
+    )[0];
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const found = await find();
+    if (found) return found;
+    await db
+      .insert(fairSeeds)
+      .values(newSeedPair(userId, randomBytes(8).toString('hex'), now))
+      .onConflictDoNothing();
+  }
+  throw new Error('no active seed pair after 20 attempts');
+}
+
+/**
+ * Active pairs of recent openers, kept per process so an opening needs no read first. Anything
+ * this process changes about a pair (rotation, client seed) forgets it here; a change made by
+ * another process shows up as a stale pair on the next opening, which then reads it again.
+ */
+export function createSeedCache(max = 20_000) {
+  const pairs = new Map<number, SeedState>();
+  return {
+    get: (userId: number) => pairs.get(userId),
+    set(userId: number, seed: SeedState) {
+      pairs.delete(userId);
+      pairs.set(userId, seed);
+      // A Map iterates in insertion order: the first key is the least recently written.
+      if (pairs.size > max) pairs.delete(pairs.keys().next().value as number);
+    },
+    forget: (userId: number) => pairs.delete(userId),
+  };
+}
+export type SeedCache = ReturnType<typeof createSeedCache>;

@@ -1,8 +1,9 @@
 import type { Currency, MoneyModifyPush } from '@kaixiang/shared/wallet';
 import { CURRENCIES, MONEY_MODIFY_EVENT } from '@kaixiang/shared/wallet';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/ledger.ts';
+import { ledgerAccounts } from '../../db/schema/ledger.ts';
+import { pgArray, sqlStateOf } from '../../db/tx.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
@@ -53,13 +54,18 @@ export interface PostResult {
 
 const ownerOf = (ref: AccountRef) => ('userId' in ref ? `u:${ref.userId}` : `h:${ref.house}`);
 
+/** SQLSTATE raised by kx_post_transfer when a user debit would go below zero. */
+export const SQLSTATE_INSUFFICIENT = 'KX001';
+
 /**
- * Posts one balanced transfer inside the caller's transaction. User debits are applied with
- * `balance = balance - x WHERE balance >= x`: a short balance fails the write itself
- * (INSUFFICIENT_BALANCE, or `insufficient` when given) and never goes below zero.
+ * Posts one balanced transfer inside the caller's transaction, in one statement: the server-side
+ * function kx_post_transfer (db/functions/ledger.sql) writes the transfer, applies the legs in a
+ * fixed order and appends the entries. User debits are `balance - x WHERE balance >= x`: a short
+ * balance fails the write itself (INSUFFICIENT_BALANCE, or `insufficient` when given) and never
+ * goes below zero.
  */
 export async function postTransfer(
-  tx: Tx,
+  tx: Tx | Db,
   spec: TransferSpec,
   now: Date,
   insufficient: ConstructorParameters<typeof AppError>[0] = 'INSUFFICIENT_BALANCE',
@@ -70,106 +76,33 @@ export async function postTransfer(
     sum += leg.amount;
   }
   if (sum !== 0 || spec.legs.length < 2) throw new RangeError(`transfer ${spec.key} does not balance`);
-
-  const inserted = await tx
-    .insert(ledgerTransfers)
-    .values({ kind: spec.kind, idemKey: spec.key, memo: spec.memo ?? '', createdAt: now })
-    .onConflictDoNothing({ target: ledgerTransfers.idemKey })
-    .returning({ id: ledgerTransfers.id });
-  if (inserted.length === 0) {
-    const [prior] = await tx
-      .select({ id: ledgerTransfers.id })
-      .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.idemKey, spec.key));
-    return { transferId: prior?.id ?? 0, duplicate: true, balances: new Map() };
+  const owners = pgArray(spec.legs.map((l) => ownerOf(l.account)));
+  const amounts = pgArray(spec.legs.map((l) => l.amount));
+  let result: { rows: { r: PostedJson }[] };
+  try {
+    result = (await tx.execute(
+      sql`select kx_post_transfer(${spec.kind}, ${spec.key}, ${spec.currency}, ${spec.memo ?? ''},
+        ${now.toISOString()}::timestamptz, ${owners}::text[], ${amounts}::bigint[]) as r`,
+    )) as unknown as { rows: { r: PostedJson }[] };
+  } catch (e) {
+    if (sqlStateOf(e) === SQLSTATE_INSUFFICIENT) throw new AppError(insufficient);
+    throw e;
   }
-  const transferId = inserted[0]?.id as number;
+  return postResultOf(result.rows[0]?.r);
+}
 
-  // Lock user rows in a fixed order (by owner) so two transfers between the same users cannot deadlock.
-  const legs = [...spec.legs].sort((a, b) => ownerOf(a.account).localeCompare(ownerOf(b.account)));
+/** What kx_post_transfer answers (numbers are JSON numbers: every amount is a safe integer). */
+export interface PostedJson {
+  transfer_id: number;
+  duplicate: boolean;
+  balances: Record<string, number>;
+}
+
+export function postResultOf(json: PostedJson | undefined): PostResult {
+  if (!json) throw new Error('kx_post_transfer answered nothing');
   const balances = new Map<number, number>();
-  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
-  for (const leg of legs) {
-    const ref = leg.account;
-    if ('userId' in ref) {
-      const { accountId, balance } = await applyUserLeg(tx, ref.userId, spec.currency, leg.amount, insufficient);
-      balances.set(ref.userId, balance);
-      entries.push({
-        transferId,
-        accountId,
-        currency: spec.currency,
-        amount: leg.amount,
-        balanceAfter: balance,
-        createdAt: now,
-      });
-    } else {
-      const accountId = await houseAccountId(tx, ref.house, spec.currency);
-      entries.push({ transferId, accountId, currency: spec.currency, amount: leg.amount, createdAt: now });
-    }
-  }
-  await tx.insert(ledgerEntries).values(entries);
-  return { transferId, duplicate: false, balances };
-}
-
-async function applyUserLeg(
-  tx: Tx,
-  userId: number,
-  currency: Currency,
-  amount: number,
-  insufficient: ConstructorParameters<typeof AppError>[0],
-): Promise<{ accountId: number; balance: number }> {
-  if (amount > 0) {
-    const [row] = await tx
-      .insert(ledgerAccounts)
-      .values({ owner: `u:${userId}`, userId, currency, balance: amount })
-      .onConflictDoUpdate({
-        target: [ledgerAccounts.owner, ledgerAccounts.currency],
-        set: { balance: sql`${ledgerAccounts.balance} + ${amount}` },
-      })
-      .returning({ id: ledgerAccounts.id, balance: ledgerAccounts.balance });
-    if (!row) throw new Error('ledger credit wrote no row');
-    return { accountId: row.id, balance: row.balance as number };
-  }
-  const [row] = await tx
-    .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} - ${-amount}` })
-    .where(
-      and(
-        eq(ledgerAccounts.owner, `u:${userId}`),
-        eq(ledgerAccounts.currency, currency),
-        sql`${ledgerAccounts.balance} >= ${-amount}`,
-      ),
-    )
-    .returning({ id: ledgerAccounts.id, balance: ledgerAccounts.balance });
-  if (!row) throw new AppError(insufficient);
-  return { accountId: row.id, balance: row.balance as number };
-}
-
-/** House account ids never change once made; cached per process. */
-const houseIds = new Map<string, number>();
-
-async function houseAccountId(tx: Tx, house: HouseAccount, currency: Currency): Promise<number> {
-  const owner = `h:${house}`;
-  const cacheKey = `${owner}/${currency}`;
-  const cached = houseIds.get(cacheKey);
-  if (cached !== undefined) return cached;
-  const find = async () =>
-    (
-      await tx
-        .select({ id: ledgerAccounts.id })
-        .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.owner, owner), eq(ledgerAccounts.currency, currency)))
-    )[0]?.id;
-  const existing = await find();
-  // Only a committed row is cached: the seed creates every house account, so this is the norm.
-  if (existing !== undefined) {
-    houseIds.set(cacheKey, existing);
-    return existing;
-  }
-  await tx.insert(ledgerAccounts).values({ owner, currency, balance: null }).onConflictDoNothing();
-  const made = await find();
-  if (made === undefined) throw new Error(`house account ${owner} missing`);
-  return made;
+  for (const [userId, balance] of Object.entries(json.balances)) balances.set(Number(userId), balance);
+  return { transferId: json.transfer_id, duplicate: json.duplicate, balances };
 }
 
 /** Creates every house account in every currency (idempotent; part of the seed). */

@@ -1,0 +1,74 @@
+-- Statements are separated by lines '--;;' (each runs on its own). Applied after the migrations on
+-- every start (idempotent: CREATE OR REPLACE). See docs/decisions.md, Boxes ("One statement").
+
+-- A box opening in one statement (sent on its own, it is its own transaction): the nonce advance,
+-- the guarded debit, the request row, the granted items and the opening rows. The rolls themselves
+-- were computed by the caller (packages/game, the same code the browser's verifier runs) from the
+-- seed pair it read: p_seed at p_nonce with p_client_seed.
+--
+-- Returns {status: 'ok', request_row_id, balance, item_ids, opening_ids}, or, having written
+-- nothing, {status: 'duplicate'} (this request id was opened before: the caller replays it) or
+-- {status: 'stale_seed'} (the pair moved since it was read: the caller reads it again and rolls
+-- again). A short balance raises KX001 (kx_post_transfer) and undoes everything.
+CREATE OR REPLACE FUNCTION kx_open_box(
+  p_user integer, p_request text, p_box integer, p_box_version integer, p_box_price bigint,
+  p_odds_hash text, p_memo text, p_source_name text, p_now timestamptz,
+  p_seed integer, p_nonce integer, p_client_seed text,
+  p_item_ids integer[], p_exters integer[], p_prices bigint[], p_tickets integer[]
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_key text := 'box_open:' || p_user || ':' || p_request;
+  v_count integer := cardinality(p_item_ids);
+  v_total bigint := p_box_price * cardinality(p_item_ids);
+  v_posted jsonb;
+  v_request integer;
+  v_item integer;
+  v_opening integer;
+  v_items integer[] := '{}';
+  v_openings integer[] := '{}';
+BEGIN
+  IF EXISTS (SELECT 1 FROM ledger_transfers WHERE idem_key = v_key) THEN
+    RETURN jsonb_build_object('status', 'duplicate');
+  END IF;
+  -- The rolls count only if the pair is still the player's active one, with the same client seed,
+  -- at the same nonce. An opening of the same player elsewhere, a rotation or a new client seed
+  -- changed it since it was read: the caller rolls again. The row stays locked until commit, so
+  -- every nonce of a pair is used by exactly one opening.
+  UPDATE fair_seeds SET nonce = nonce + v_count
+    WHERE id = p_seed AND user_id = p_user AND revealed_at IS NULL AND nonce = p_nonce
+      AND client_seed = p_client_seed;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('status', 'stale_seed');
+  END IF;
+  v_posted := kx_post_transfer('box_open', v_key, 'coin', p_memo, p_now,
+    ARRAY['u:' || p_user, 'h:box_revenue'], ARRAY[-v_total, v_total]);
+  IF (v_posted->>'duplicate')::boolean THEN
+    -- A twin request committed between the check above and the debit: undo the nonce advance and
+    -- let the caller replay the twin's result.
+    RAISE EXCEPTION 'box opening % posted concurrently', v_key USING ERRCODE = 'KX002';
+  END IF;
+  INSERT INTO box_open_requests (user_id, request_id, box_id, count, total_price_units, transfer_id, created_at)
+    VALUES (p_user, p_request, p_box, v_count, v_total, (v_posted->>'transfer_id')::bigint, p_now)
+    RETURNING id INTO v_request;
+  FOR i IN 1..v_count LOOP
+    INSERT INTO user_items (user_id, item_def_id, exter, price_units, source, source_id, source_name,
+        created_at, updated_at)
+      VALUES (p_user, p_item_ids[i], p_exters[i], p_prices[i], 'box', v_request, p_source_name, p_now, p_now)
+      RETURNING id INTO v_item;
+    INSERT INTO box_openings (user_id, box_id, item_def_id, price_units, request_row_id, box_version,
+        box_price_units, exter, seed_id, client_seed, nonce, ticket, odds_hash, user_item_id, created_at)
+      VALUES (p_user, p_box, p_item_ids[i], p_prices[i], v_request, p_box_version, p_box_price, p_exters[i],
+        p_seed, p_client_seed, p_nonce + i - 1, p_tickets[i], p_odds_hash, v_item, p_now)
+      RETURNING id INTO v_opening;
+    v_items := v_items || v_item;
+    v_openings := v_openings || v_opening;
+  END LOOP;
+  RETURN jsonb_build_object(
+    'status', 'ok',
+    'request_row_id', v_request,
+    'transfer_id', (v_posted->>'transfer_id')::bigint,
+    'balance', (v_posted->'balances'->>(p_user::text))::bigint,
+    'item_ids', to_jsonb(v_items),
+    'opening_ids', to_jsonb(v_openings));
+END $$;
+--;;

@@ -1,0 +1,68 @@
+-- Statements are separated by lines '--;;' (each runs on its own). Applied after the migrations on
+-- every start (idempotent: CREATE OR REPLACE). See docs/decisions.md, Ledger ("One round trip").
+
+-- Posts one balanced transfer: the whole of ledger.ts#postTransfer in one statement, so a money
+-- operation costs one round trip to PostgreSQL instead of one per leg plus the transfer row.
+--
+-- p_owners / p_amounts are the legs ('u:<user id>' or 'h:<house account>', signed units; the caller
+-- has checked that they sum to zero). Returns {transfer_id, duplicate, balances: {"<user id>": n}}:
+-- a key posted before moves nothing and reports duplicate. A user debit is
+-- `balance - x WHERE balance >= x`; a short balance raises SQLSTATE KX001 (the caller maps it to
+-- its own error), which aborts the caller's transaction like any failed statement.
+CREATE OR REPLACE FUNCTION kx_post_transfer(
+  p_kind text, p_key text, p_currency text, p_memo text, p_now timestamptz,
+  p_owners text[], p_amounts bigint[]
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_transfer bigint;
+  v_account integer;
+  v_balance bigint;
+  v_balances jsonb := '{}'::jsonb;
+  v_leg record;
+BEGIN
+  INSERT INTO ledger_transfers (kind, idem_key, memo, created_at)
+    VALUES (p_kind, p_key, p_memo, p_now)
+    ON CONFLICT (idem_key) DO NOTHING
+    RETURNING id INTO v_transfer;
+  IF v_transfer IS NULL THEN
+    SELECT id INTO v_transfer FROM ledger_transfers WHERE idem_key = p_key;
+    RETURN jsonb_build_object('transfer_id', v_transfer, 'duplicate', true, 'balances', v_balances);
+  END IF;
+
+  -- Rows are locked in one fixed order (by owner, bytewise) by every transfer, so two transfers
+  -- between the same users cannot deadlock.
+  FOR v_leg IN
+    SELECT l.owner, l.amount FROM unnest(p_owners, p_amounts) AS l(owner, amount) ORDER BY l.owner COLLATE "C"
+  LOOP
+    IF v_leg.owner LIKE 'u:%' THEN
+      IF v_leg.amount > 0 THEN
+        INSERT INTO ledger_accounts AS a (owner, user_id, currency, balance)
+          VALUES (v_leg.owner, substr(v_leg.owner, 3)::integer, p_currency, v_leg.amount)
+          ON CONFLICT (owner, currency) DO UPDATE SET balance = a.balance + EXCLUDED.balance
+          RETURNING a.id, a.balance INTO v_account, v_balance;
+      ELSE
+        UPDATE ledger_accounts SET balance = balance + v_leg.amount
+          WHERE owner = v_leg.owner AND currency = p_currency AND balance >= -v_leg.amount
+          RETURNING id, balance INTO v_account, v_balance;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'insufficient % balance of %', p_currency, v_leg.owner USING ERRCODE = 'KX001';
+        END IF;
+      END IF;
+      v_balances := v_balances || jsonb_build_object(substr(v_leg.owner, 3), v_balance);
+      INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, balance_after, created_at)
+        VALUES (v_transfer, v_account, p_currency, v_leg.amount, v_balance, p_now);
+    ELSE
+      -- House accounts keep no cached balance: an entry is appended and no row is locked.
+      SELECT id INTO v_account FROM ledger_accounts WHERE owner = v_leg.owner AND currency = p_currency;
+      IF v_account IS NULL THEN
+        INSERT INTO ledger_accounts (owner, currency, balance) VALUES (v_leg.owner, p_currency, NULL)
+          ON CONFLICT (owner, currency) DO NOTHING;
+        SELECT id INTO v_account FROM ledger_accounts WHERE owner = v_leg.owner AND currency = p_currency;
+      END IF;
+      INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, balance_after, created_at)
+        VALUES (v_transfer, v_account, p_currency, v_leg.amount, NULL, p_now);
+    END IF;
+  END LOOP;
+  RETURN jsonb_build_object('transfer_id', v_transfer, 'duplicate', false, 'balances', v_balances);
+END $$;
+--;;
