@@ -45,6 +45,10 @@ export interface Op {
   effect: { coin: number; quota: number };
   /** Balances the answer reported, which the socket's money_modify must carry. */
   seen: { money?: number; quota?: number } | null;
+  /** alone; twin: sent to both processes at once (a retry racing its original); pair: beside another of the player's. */
+  mode: 'alone' | 'twin' | 'pair';
+  /** Answers that contradict each other (a twin told two different openings). */
+  conflict: string;
 }
 
 export interface Player {
@@ -65,8 +69,13 @@ export const cut = (op: Op) => op.attempts.some((a) => a.result === 'cut' || a.r
 
 /** Attempts of one request (alternating processes) before the client gives up on it. */
 const MAX_ATTEMPTS = 10;
-/** Sold, recycled (then exchanged) and opened in this rhythm; a recharge whenever the 5 s allow. */
-const PLAN = ['open', 'open', 'sell', 'open', 'recycle', 'exchange'] as const;
+/**
+ * Opened, sold, recycled (then exchanged) in this rhythm; a recharge whenever the 5 s allow. A twin
+ * is one opening sent to both processes at once (a retry racing its original); a pair is two
+ * openings of one player at once, one on each process (two tabs): both race for the seed pair's
+ * next nonce across processes.
+ */
+const PLAN = ['open', 'open', 'sell', 'twin', 'recycle', 'exchange', 'pair', 'sell'] as const;
 
 export function createWorkload(deps: {
   http: Http;
@@ -92,6 +101,8 @@ export function createWorkload(deps: {
       ackBy: null,
       effect: { coin: 0, quota: 0 },
       seen: null,
+      mode: 'alone',
+      conflict: '',
     };
     ops.push(op);
     return op;
@@ -136,22 +147,34 @@ export function createWorkload(deps: {
     op.refusal = ack ? '' : refusal;
   }
 
-  /** Key box_open:<user>:<request id>; a retry with the same id answers the first opening. */
-  async function openBox(p: Player, first: number) {
+  /**
+   * Key box_open:<user>:<request id>; a retry with the same id answers the first opening. `twin`
+   * sends it to both processes at once. Only a lone opening's answered balance is the one its
+   * money_modify carries: with two at once, either push may read the other's debit too.
+   */
+  async function openBox(p: Player, first: number, mode: Op['mode'] = 'alone') {
     const rid = randomUUID();
     const op = newOp('open', p, rid);
     op.effect = { coin: -box.price, quota: 0 };
+    op.mode = mode;
     const body = { box_id: box.box_id, count: 1, request_id: rid };
-    const r = await send(
-      op,
-      first,
-      (s) => http.api<OpenBoxResponse>(s, 'POST', BOX_PATHS.open, body, p.token),
-      (x) => x.code === 200,
-    );
-    settle(op, r?.code === 200, r ? `${r.code}` : '');
-    if (r?.code !== 200) return;
+    const once = (start: number) =>
+      send(
+        op,
+        start,
+        (s) => http.api<OpenBoxResponse>(s, 'POST', BOX_PATHS.open, body, p.token),
+        (x) => x.code === 200,
+      );
+    const answers = mode === 'twin' ? await Promise.all([once(first), once(first + 1)]) : [await once(first)];
+    const acked = answers.filter((r): r is Reply<OpenBoxResponse> => r?.code === 200);
+    const refused = answers.find((r) => r && r.code !== 200);
+    settle(op, acked.length > 0, refused ? `${refused.code}` : '');
+    const [r] = acked;
+    if (!r) return;
+    const told = new Set(acked.map((a) => `${a.data.opening_id}/${a.data.items.map((i) => i.id).join(',')}`));
+    if (told.size > 1) op.conflict = `answers name different openings: ${[...told].join(' vs ')}`;
     for (const item of r.data.items) p.items.push({ id: item.id, price: item.cost_price });
-    op.seen = { money: r.data.money };
+    if (mode === 'alone') op.seen = { money: r.data.money };
   }
 
   /** Keys item_sell:<id> / item_recycle:<id>; a retry finds the item gone and pays nothing. */
@@ -249,6 +272,8 @@ export function createWorkload(deps: {
         else {
           const step = PLAN[n % PLAN.length];
           if (step === 'open') await openBox(p, first);
+          else if (step === 'twin') await openBox(p, first, 'twin');
+          else if (step === 'pair') await Promise.all([openBox(p, first, 'pair'), openBox(p, first + 1, 'pair')]);
           else if (step === 'sell' || step === 'recycle') await dispose(p, first, step);
           else await exchange(p, first);
         }
