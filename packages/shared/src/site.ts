@@ -5,18 +5,7 @@ import { playerVipLevel } from './vip.ts';
  * Contract of the site endpoints (spec 1 §3, §7). Paths are relative to /api. Texts that a
  * person reads (nav titles, notices) are returned in the request's language.
  */
-export const SITE_PATHS = {
-  nav: '/site/v1/nav',
-  messages: '/site/v1/get-message',
-  bgm: '/site/v1/get-bgm-list',
-  rewardHistory: '/site/v1/get-reward-history',
-  groupInfo: '/site/v1/get-group-info',
-  hostInfo: '/site/v1/get-host-info',
-  statistics: '/site/v1/statistics',
-  banners: '/site/v1/get-banners',
-  serverTime: '/site/v1/server-time',
-  activities: '/site/v1/get-activity-list',
-} as const;
+export { SITE_PATHS, TICKER_SIZE } from './site-paths.ts';
 
 /** need_login: 1 open to everyone, 2 needs a login (spec 1 §4 login guard). */
 export const navItem = z.object({
@@ -71,7 +60,6 @@ export const rewardHistoryEntry = z.object({
 });
 export type RewardHistoryEntry = z.infer<typeof rewardHistoryEntry>;
 export const rewardHistoryResponse = z.object({ infos: z.array(rewardHistoryEntry) });
-export const TICKER_SIZE = 20;
 
 export const groupInfoResponse = z.object({
   qq: z.string(),
