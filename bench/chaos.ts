@@ -133,9 +133,12 @@ const mon = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
 mon.on('error', () => {});
 const http = httpClient(env.SIGN_SECRET);
 const players: Player[] = [];
+// Ctrl-C: the children and the database go too.
 const onSigint = () => {
   for (const s of servers) s.child?.kill('SIGKILL');
-  process.exit(130);
+  void admin(`drop database if exists ${DB_NAME} with (force)`)
+    .catch(() => undefined)
+    .finally(() => process.exit(130));
 };
 process.once('SIGINT', onSigint);
 
