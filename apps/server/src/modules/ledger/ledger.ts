@@ -147,22 +147,50 @@ export function createLedger(deps: {
   clock: Clock;
   transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 }): Ledger {
-  const pushBalances = async (userIds: Iterable<number>) => {
-    const ids = [...new Set(userIds)];
-    if (ids.length === 0) return;
-    const rows = await deps.db
-      .select({ userId: ledgerAccounts.userId, currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.userId, ids));
-    for (const id of ids) {
-      const push: MoneyModifyPush = { type: 2, money: 0, mall_quota: 0 };
-      for (const r of rows) {
-        if (r.userId !== id) continue;
-        if (r.currency === 'coin') push.money = r.balance ?? 0;
-        if (r.currency === 'quota') push.mall_quota = r.balance ?? 0;
+  /**
+   * Balances are read after the commits that changed them, so the last push a player gets is
+   * always the committed state, whatever order two commits' pushes race in. One read is in flight
+   * at a time: users whose balances change meanwhile wait for the next, which reads them all in
+   * one query. Under load that is one read for many commits instead of one each.
+   */
+  let dirty = new Set<number>();
+  let waiting: (() => void)[] = [];
+  let flushing: Promise<void> | null = null;
+  async function flush() {
+    while (dirty.size > 0) {
+      const ids = [...dirty];
+      const done = waiting;
+      dirty = new Set();
+      waiting = [];
+      try {
+        const rows = await deps.db
+          .select({ userId: ledgerAccounts.userId, currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
+          .from(ledgerAccounts)
+          .where(inArray(ledgerAccounts.userId, ids));
+        for (const id of ids) {
+          const push: MoneyModifyPush = { type: 2, money: 0, mall_quota: 0 };
+          for (const r of rows) {
+            if (r.userId !== id) continue;
+            if (r.currency === 'coin') push.money = r.balance ?? 0;
+            if (r.currency === 'quota') push.mall_quota = r.balance ?? 0;
+          }
+          await deps.bus.publish(`user:${id}`, MONEY_MODIFY_EVENT, push);
+        }
+      } catch {
+        // The push is a courtesy (the next change pushes again); a failed read must not stop the loop.
+      } finally {
+        for (const resolve of done) resolve();
       }
-      await deps.bus.publish(`user:${id}`, MONEY_MODIFY_EVENT, push);
     }
+    flushing = null;
+  }
+  const pushBalances = (userIds: Iterable<number>): Promise<void> => {
+    const ids = [...userIds];
+    if (ids.length === 0) return Promise.resolve();
+    for (const id of ids) dirty.add(id);
+    const pushed = new Promise<void>((resolve) => waiting.push(resolve));
+    flushing ??= flush();
+    return pushed;
   };
 
   return {
