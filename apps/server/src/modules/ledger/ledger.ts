@@ -155,7 +155,7 @@ export function createLedger(deps: {
    */
   let dirty = new Set<number>();
   let waiting: (() => void)[] = [];
-  let flushing: Promise<void> | null = null;
+  let flushing = false;
   async function flush() {
     while (dirty.size > 0) {
       const ids = [...dirty];
@@ -182,14 +182,17 @@ export function createLedger(deps: {
         for (const resolve of done) resolve();
       }
     }
-    flushing = null;
+    flushing = false;
   }
   const pushBalances = (userIds: Iterable<number>): Promise<void> => {
     const ids = [...userIds];
     if (ids.length === 0) return Promise.resolve();
     for (const id of ids) dirty.add(id);
     const pushed = new Promise<void>((resolve) => waiting.push(resolve));
-    flushing ??= flush();
+    if (!flushing) {
+      flushing = true;
+      void flush();
+    }
     return pushed;
   };
 
