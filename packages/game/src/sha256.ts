@@ -4,7 +4,7 @@
  * same code: node:crypto is missing in the browser, and WebCrypto is asynchronous and absent on
  * plain-http origins. Strings are hashed as their UTF-8 bytes.
  */
-import { hmac } from '@noble/hashes/hmac.js';
+import { type _HMAC, hmac } from '@noble/hashes/hmac.js';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
@@ -27,8 +27,10 @@ export function sha256Hex(data: string | Uint8Array): string {
 // Only string keys: strings are immutable, so the cache can never serve the state of a key that
 // has changed since. Synchronous and single-threaded, so the scratch instance is never shared.
 let cachedKey: string | undefined;
-let cachedMac: ReturnType<typeof hmac.create> | undefined;
-let scratch: ReturnType<typeof hmac.create> | undefined;
+// biome-ignore lint/suspicious/noExplicitAny: noble types a keyed HMAC of any hash as _HMAC<any>.
+type KeyedMac = _HMAC<any>;
+let cachedMac: KeyedMac | undefined;
+let scratch: KeyedMac | undefined;
 
 /** HMAC-SHA256 (RFC 2104) of `msg` under `key` (32 bytes); strings are taken as UTF-8. */
 export function hmacSha256(key: string | Uint8Array, msg: string | Uint8Array): Uint8Array {
@@ -37,8 +39,9 @@ export function hmacSha256(key: string | Uint8Array, msg: string | Uint8Array): 
     cachedMac = hmac.create(nobleSha256, utf8ToBytes(key));
     cachedKey = key;
   }
-  scratch = cachedMac._cloneInto(scratch);
-  return scratch.update(bytesOf(msg)).digest();
+  const mac = cachedMac._cloneInto(scratch);
+  scratch = mac;
+  return mac.update(bytesOf(msg)).digest();
 }
 
 /** Lowercase hex HMAC-SHA256 of `msg` under `key`. */
