@@ -53,7 +53,10 @@ export const rewardHistoryEntry = z.object({
   reward_item_img: z.string(),
   /** Catalogue item id: `/img/items/{item_id}.svg` draws it when the CDN image fails. */
   item_id: z.number().int().nullable(),
+  /** The item's name in the language of the request (zh-CN in socket pushes, which every viewer shares). */
   reward_item_name: z.string(),
+  /** The item's name in every language: a viewer shows their own, pushed entries included. */
+  reward_item_names: z.object({ 'zh-CN': z.string(), 'zh-TW': z.string(), 'en-US': z.string() }),
   /** Units of 1/10000 yuan. */
   reward_item_price: z.number().int(),
   created_at: z.number().int(),

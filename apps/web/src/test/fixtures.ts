@@ -44,6 +44,7 @@ export const HOST_INFO: HostInfo = {
 };
 
 export function rewardEntry(overrides: Partial<RewardHistoryEntry> = {}): RewardHistoryEntry {
+  const name = overrides.reward_item_name;
   return {
     id: 1,
     img: '',
@@ -57,6 +58,10 @@ export function rewardEntry(overrides: Partial<RewardHistoryEntry> = {}): Reward
     reward_item_img: '/img/items/1.svg',
     item_id: 1,
     reward_item_name: 'AK-47 | 红线',
+    // An entry given only a name carries it in every language.
+    reward_item_names: name
+      ? { 'zh-CN': name, 'zh-TW': name, 'en-US': name }
+      : { 'zh-CN': 'AK-47 | 红线', 'zh-TW': 'AK-47 | 紅線', 'en-US': 'AK-47 | Redline' },
     reward_item_price: 125_000,
     created_at: 1_700_000_000_000,
     ...overrides,

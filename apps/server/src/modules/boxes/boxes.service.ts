@@ -170,6 +170,7 @@ export function createBoxesService(deps: BoxesDeps) {
   async function rewardsAfterCommit(userId: number, box: BoxState, won: OpenedItem[]) {
     const notable = won.filter((w) => w.quality >= TICKER_MIN_QUALITY || w.cost_price >= bigWin);
     if (notable.length === 0) return;
+    const info = await items();
     const [u] = await db.select({ nick: users.nickName, avatar: users.avatar }).from(users).where(eq(users.id, userId));
     for (const w of notable) {
       await site.recordReward({
@@ -181,7 +182,8 @@ export function createBoxesService(deps: BoxesDeps) {
         jewelryRarity: jewelryRarity(w.quality),
         itemDefId: w.item_id,
         itemImg: w.img,
-        itemName: w.name,
+        // The catalogue's names are what viewers see (each in their own language); this is the fallback.
+        itemName: info.get(w.item_id)?.names.zhCn ?? w.name,
         itemPriceUnits: w.cost_price,
         boxImg: box.image,
       });

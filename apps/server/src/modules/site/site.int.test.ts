@@ -1,7 +1,9 @@
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { reachVipLevel } from '../../../test/support/vip.ts';
+import { itemDefs } from '../../db/schema/catalogue.ts';
 import { boxOpenings, pkRooms, upgradeRecords } from '../../db/schema/games.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -64,6 +66,29 @@ describe('site endpoints backed by the seeded tables', () => {
     );
     expect(big.body.data.infos).toHaveLength(1);
     expect(big.body.data.infos[0]).toMatchObject({ nick_name: '乙', reward_history_type: 2 });
+  });
+
+  it("names a ticker's item in the viewer's language, whatever language the winner used", async () => {
+    const db = t.rt.database.db;
+    const [item] = await db.select().from(itemDefs).where(eq(itemDefs.quality, 5)).orderBy(asc(itemDefs.id)).limit(1);
+    if (!item) throw new Error('no Covert item in the catalogue');
+    await t.app.inject({ method: 'POST', url: '/dev/test/reward', payload: { nick_name: '丁', item_id: item.id } });
+    type Names = { reward_item_name: string; reward_item_names: Record<string, string> };
+    for (const [lang, name] of [
+      ['zh-CN', item.nameZhCn],
+      ['zh-TW', item.nameZhTw],
+      ['en-US', item.nameEn],
+    ] as const) {
+      const res = await t.api<{ infos: Names[] }>('GET', '/site/v1/get-reward-history?reward_type=1', { lang });
+      expect(res.body.data.infos[0]?.reward_item_name).toBe(name);
+    }
+    const res = await t.api<{ infos: Names[] }>('GET', '/site/v1/get-reward-history?reward_type=1');
+    expect(res.body.data.infos[0]?.reward_item_names).toEqual({
+      'zh-CN': item.nameZhCn,
+      'zh-TW': item.nameZhTw,
+      'en-US': item.nameEn,
+    });
+    expect(item.nameEn).not.toBe(item.nameZhCn);
   });
 
   it('counts statistics from the real tables', async () => {

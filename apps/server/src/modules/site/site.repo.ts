@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { itemDefs } from '../../db/schema/catalogue.ts';
 import { boxOpenings, pkRooms, upgradeRecords } from '../../db/schema/games.ts';
 import {
   activities,
@@ -12,6 +13,9 @@ import {
   siteSettings,
 } from '../../db/schema/site.ts';
 import { users } from '../../db/schema/users.ts';
+
+/** A ticker item's catalogue names: a viewer reads the item in their own language, not the winner's. */
+const rewardItemNames = { zhCn: itemDefs.nameZhCn, zhTw: itemDefs.nameZhTw, en: itemDefs.nameEn };
 
 /** SQL only; every function takes the executor it runs in (a Db or a transaction). */
 export const siteRepo = {
@@ -55,9 +59,10 @@ export const siteRepo = {
    */
   rewardHistory: (db: Db, big: boolean, limit: number) =>
     db
-      .select({ row: rewardHistories, vipLevel: users.vipLevel })
+      .select({ row: rewardHistories, vipLevel: users.vipLevel, names: rewardItemNames })
       .from(rewardHistories)
       .leftJoin(users, eq(users.id, rewardHistories.userId))
+      .leftJoin(itemDefs, eq(itemDefs.id, rewardHistories.itemDefId))
       .where(big ? eq(rewardHistories.rewardHistoryType, 2) : ne(rewardHistories.rewardHistoryType, 2))
       .orderBy(desc(rewardHistories.id))
       .limit(limit),
@@ -65,7 +70,11 @@ export const siteRepo = {
   insertRewardHistory: async (db: Db, row: typeof rewardHistories.$inferInsert) => {
     const [inserted] = await db.insert(rewardHistories).values(row).returning();
     const [winner] = await db.select({ vipLevel: users.vipLevel }).from(users).where(eq(users.id, row.userId));
-    return { row: inserted!, vipLevel: winner?.vipLevel ?? 0 };
+    const [item] =
+      row.itemDefId == null
+        ? []
+        : await db.select({ names: rewardItemNames }).from(itemDefs).where(eq(itemDefs.id, row.itemDefId));
+    return { row: inserted!, vipLevel: winner?.vipLevel ?? 0, names: item?.names ?? null };
   },
 
   /** Real counts from the game tables behind the footer totals. */

@@ -41,7 +41,7 @@ export function siteRoutes(site: SiteService): FastifyPluginAsyncZod {
     app.get(
       SITE_PATHS.rewardHistory,
       { schema: { tags, querystring: rewardHistoryQuery, response: { 200: envelopeOf(rewardHistoryResponse) } } },
-      async (req) => ok({ infos: await site.rewardHistory(req.query.reward_type) }),
+      async (req) => ok({ infos: await site.rewardHistory(req.query.reward_type, requestLocale(req)) }),
     );
     app.get(SITE_PATHS.groupInfo, { schema: { tags, response: { 200: envelopeOf(groupInfoResponse) } } }, async () =>
       ok(await site.groupInfo()),

@@ -53,8 +53,17 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
     return value;
   }
 
-  function toRewardEntry(r: { row: typeof rewardHistories.$inferSelect; vipLevel: number | null }): RewardHistoryEntry {
+  /**
+   * A ticker entry. Names come from the catalogue (`names`, null for an entry without an item)
+   * in every language, so each viewer shows their own, pushed entries included; the stored name
+   * is the fallback. `reward_item_name` is the one of `locale` (zh-CN in a push every viewer shares).
+   */
+  function toRewardEntry(
+    r: { row: typeof rewardHistories.$inferSelect; vipLevel: number | null; names: Localised | null },
+    locale: Locale = 'zh-CN',
+  ): RewardHistoryEntry {
     const { row } = r;
+    const names = r.names ?? { zhCn: row.itemName, zhTw: row.itemName, en: row.itemName };
     return {
       id: row.id,
       img: row.boxImg,
@@ -67,7 +76,12 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
       reward_history_type: row.rewardHistoryType,
       reward_item_img: row.itemImg,
       item_id: row.itemDefId,
-      reward_item_name: row.itemName,
+      reward_item_name: pick(names, locale),
+      reward_item_names: {
+        'zh-CN': pick(names, 'zh-CN'),
+        'zh-TW': pick(names, 'zh-TW'),
+        'en-US': pick(names, 'en-US'),
+      },
       reward_item_price: row.itemPriceUnits,
       created_at: row.createdAt.getTime(),
     };
@@ -99,9 +113,9 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
       return rows.map((r) => ({ id: r.id, name: r.name, link: r.link }));
     },
 
-    async rewardHistory(rewardType: number): Promise<RewardHistoryEntry[]> {
+    async rewardHistory(rewardType: number, locale: Locale): Promise<RewardHistoryEntry[]> {
       const rows = await siteRepo.rewardHistory(db, rewardType === 2, TICKER_SIZE);
-      return rows.map(toRewardEntry);
+      return rows.map((r) => toRewardEntry(r, locale));
     },
 
     /**

@@ -1,6 +1,7 @@
 import { SITE_PATHS } from '@kaixiang/shared/site';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/index.ts';
 import { socket } from '../../../lib/socket.ts';
 import { FakeWebSocket } from '../../../test/fake-websocket.ts';
 import { rewardEntry } from '../../../test/fixtures.ts';
@@ -51,6 +52,27 @@ describe('live tickers', () => {
     const [pushed, fetched] = within(recent).getAllByRole('listitem') as [HTMLElement, HTMLElement];
     expect(within(fetched).getByText('VIP3').getAttribute('data-level')).toBe('3');
     expect(within(pushed).getByText('VIP8').getAttribute('data-level')).toBe('8');
+  });
+
+  it("names every item in the viewer's language, pushed wins included", async () => {
+    await i18n.changeLanguage('en-US');
+    try {
+      setup();
+      const recent = await screen.findByRole('list', { name: 'Live drops' });
+      expect(await within(recent).findByText('AK-47 | Redline')).toBeTruthy();
+      push(
+        rewardEntry({
+          id: 5,
+          reward_item_name: 'AWP | 二西莫夫',
+          reward_item_names: { 'zh-CN': 'AWP | 二西莫夫', 'zh-TW': 'AWP | 二西莫夫', 'en-US': 'AWP | Asiimov' },
+        }),
+      );
+      act(() => vi.advanceTimersByTime(1000));
+      expect(within(recent).getByText('AWP | Asiimov')).toBeTruthy();
+      expect(within(recent).queryByText('AWP | 二西莫夫')).toBeNull();
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
   });
 
   it('sends big wins to the right-hand ticker only', async () => {

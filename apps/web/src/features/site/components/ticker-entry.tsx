@@ -7,6 +7,7 @@ import { IconBattle, type IconBox, IconCard, IconRoll, IconTrophy, IconUpgrade }
 import { ItemImage } from '../../../components/item-image.tsx';
 import { Price } from '../../../components/price.tsx';
 import { VipBadge } from '../../../components/vip-badge.tsx';
+import { useLocale } from '../../../i18n/use-locale.ts';
 import { unpackingRecordPath } from '../../../lib/paths.ts';
 
 /** jewelry_rarity 1..4 picks a colour tier: blue, purple, red, gold. */
@@ -23,6 +24,8 @@ const MODE_ICONS: Record<number, typeof IconBox> = {
 
 export function TickerEntry({ entry }: { entry: RewardHistoryEntry }) {
   const { t } = useTranslation();
+  // Every viewer reads the item in their own language, whoever won it and in whatever language.
+  const itemName = entry.reward_item_names[useLocale()] || entry.reward_item_name;
   const navigate = useNavigate();
   const ModeIcon = MODE_ICONS[entry.game_type];
   const style = { '--rarity': RARITY_COLORS[entry.jewelry_rarity] ?? RARITY_COLORS[1] } as CSSProperties;
@@ -37,11 +40,11 @@ export function TickerEntry({ entry }: { entry: RewardHistoryEntry }) {
         )}
         <ItemImage
           src={entry.reward_item_img}
-          alt={entry.reward_item_name}
+          alt={itemName}
           itemId={entry.item_id ?? undefined}
           className="ticker-entry__img"
         />
-        <span className="ticker-entry__name">{entry.reward_item_name}</span>
+        <span className="ticker-entry__name">{itemName}</span>
         <Price units={entry.reward_item_price} className="ticker-entry__price" />
       </span>
       <span className="ticker-entry__face ticker-entry__face--user" aria-hidden="true">
@@ -58,7 +61,7 @@ export function TickerEntry({ entry }: { entry: RewardHistoryEntry }) {
       </span>
     </>
   );
-  const label = t('ticker.entryLabel', { name: entry.nick_name, item: entry.reward_item_name });
+  const label = t('ticker.entryLabel', { name: entry.nick_name, item: itemName });
   return (
     <li className="ticker-entry" style={style}>
       {entry.game_type > 0 ? (
