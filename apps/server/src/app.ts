@@ -6,7 +6,8 @@ import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installCompression } from './http/compression.ts';
-import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
+import { apiNotFound, frameworkError, installErrorHandler } from './http/error-handler.ts';
+import { installNulGuard } from './http/nul-guard.ts';
 import { installSignatureCheck } from './http/signature.ts';
 import { installWebApp } from './http/web-app.ts';
 import { ACCOUNTS_CONTROL_ROOM, SIGNED_OUT_EVENT } from './modules/accounts/accounts.deps.ts';
@@ -60,6 +61,9 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A malformed URL (bad percent-encoding, an overlong path parameter) is refused before
+    // routing; without this Fastify answers its own JSON instead of our envelope.
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -73,6 +77,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
 
   installErrorHandler(app);
+  installNulGuard(app);
   // Before any route: the plugin attaches itself to each route as it is declared.
   await installCompression(app);
   installSignatureCheck(app, {

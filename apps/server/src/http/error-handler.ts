@@ -52,6 +52,15 @@ export function installErrorHandler(app: FastifyInstance) {
   });
 }
 
+/** Errors Fastify raises before a route is found (its `frameworkErrors` option). */
+export function frameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(req, reply, 'BAD_REQUEST');
+  }
+  req.log.error({ err: error }, 'unhandled framework error');
+  return send(req, reply, 'INTERNAL');
+}
+
 export function apiNotFound(req: FastifyRequest, reply: FastifyReply) {
   return send(req, reply, 'NOT_FOUND');
 }
