@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './record-id.ts';
 import { playerVipLevel } from './vip.ts';
 
 /**
@@ -140,7 +141,7 @@ export const stdMoneyResponse = z.object({ std_money: z.number().int(), mall_quo
 export const avatarListResponse = z.object({
   list: z.array(z.object({ id: z.number().int(), url: z.string() })),
 });
-export const changeAvatarRequest = z.object({ avatar_id: z.number().int() });
+export const changeAvatarRequest = z.object({ avatar_id: recordId });
 export const changeNickNameRequest = z.object({ nick_name: z.string() });
 export const smsSwitchRequest = z.object({ switch: z.union([z.literal(0), z.literal(1)]) });
 export const steamLinkRequest = z.object({ steam_link: z.string().max(300) });

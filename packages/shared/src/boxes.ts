@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdQuery } from './record-id.ts';
 import { playerVipLevel } from './vip.ts';
 import { pageQuery } from './wallet.ts';
 
@@ -35,10 +36,10 @@ export const boxListResponse = z.object({
 });
 export type BoxListResponse = z.infer<typeof boxListResponse>;
 
-export const boxIdQuery = z.object({ box_id: z.coerce.number().int().positive() });
+export const boxIdQuery = z.object({ box_id: recordIdQuery });
 export const boxInfoResponse = z.object({ box: boxCard });
 
-export const containsQuery = boxIdQuery.extend({ version: z.coerce.number().int().positive().optional() });
+export const containsQuery = boxIdQuery.extend({ version: recordIdQuery.optional() });
 export const boxContentItem = z.object({
   item_id: z.number().int(),
   name: z.string(),
@@ -106,7 +107,7 @@ export const openBoxResponse = z.object({
 });
 export type OpenBoxResponse = z.infer<typeof openBoxResponse>;
 
-export const historyQuery = pageQuery.extend({ box_id: z.coerce.number().int().positive().optional() });
+export const historyQuery = pageQuery.extend({ box_id: recordIdQuery.optional() });
 
 export const openHistoryEntry = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './record-id.ts';
 
 /**
  * Contract of the inventory (spec 1 §3 Inventory item, Warehouse log; §4 item lifecycle; §7
@@ -102,9 +103,9 @@ export const knapsackResponse = z.object({
 });
 export type KnapsackResponse = z.infer<typeof knapsackResponse>;
 
-export const sellRequest = z.object({ _id: z.union([z.number().int(), z.array(z.number().int())]) });
-export const idsRequest = z.object({ ids: z.array(z.number().int()) });
-export const convertRequest = z.object({ ids: z.array(z.number().int()).optional() });
+export const sellRequest = z.object({ _id: z.union([recordId, z.array(recordId)]) });
+export const idsRequest = z.object({ ids: z.array(recordId) });
+export const convertRequest = z.object({ ids: z.array(recordId).optional() });
 export const moneyActionResponse = z.object({
   ids: z.array(z.number().int()),
   /** Total credited, in units. */

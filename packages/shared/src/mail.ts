@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './locale.ts';
+import { recordId } from './record-id.ts';
 
 /**
  * Contract of the mailbox and redeem codes (spec 1 §2 redemption dialog and mail page, §4 redeem
@@ -26,7 +27,7 @@ export const mailPageQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const mailIdRequest = z.object({ id: z.number().int() });
+export const mailIdRequest = z.object({ id: recordId });
 /** An empty body is fine. */
 export const receiveAllRequest = z.object({}).optional();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './record-id.ts';
 
 /**
  * Contract of balances, the account change record, the quota exchange and the mall (spec 1 §3,
@@ -81,7 +82,7 @@ export const mallItem = z.object({
 });
 export type MallItem = z.infer<typeof mallItem>;
 export const mallItemsResponse = z.object({ list: z.array(mallItem) });
-export const mallBuyRequest = z.object({ mall_item_id: z.number().int(), request_id: z.string() });
+export const mallBuyRequest = z.object({ mall_item_id: recordId, request_id: z.string() });
 export const mallBuyResponse = z.object({ user_item_id: z.number().int(), mall_quota: z.number().int() });
 export const mallBuyRecord = z.object({
   id: z.number().int(),

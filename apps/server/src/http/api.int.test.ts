@@ -1,4 +1,6 @@
+import { errorMessage } from '@kaixiang/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerUser } from '../../test/support/accounts.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 describe('API envelope, errors and request signature', () => {
@@ -99,6 +101,42 @@ describe('API envelope, errors and request signature', () => {
     const res = await t.api('POST', '/site/v1/nav', { rawBody: '{"type":' });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('BAD_REQUEST');
+  });
+
+  // Found by the API fuzz test (api.fuzz.int.test.ts): each of these answered 500 or Fastify's own JSON.
+  it('refuses a NUL character anywhere in a request as invalid, before it reaches the database', async () => {
+    const query = await t.api('GET', '/site/v1/nav?type=1&q=a%00b', { lang: 'en-US' });
+    expect(query.status).toBe(400);
+    expect(query.body).toMatchObject({ error: 'VALIDATION_FAILED', msg: 'Some fields are not valid' });
+    expect(query.body.details).toEqual([{ path: 'querystring.q', message: 'must not contain a NUL character' }]);
+    const body = await t.api('POST', '/site/v1/nav', { body: { type: 1, deep: [{ x: '\u0000' }] }, lang: 'zh-TW' });
+    expect(body.body).toMatchObject({ error: 'VALIDATION_FAILED', msg: '參數不正確' });
+  });
+
+  it('refuses an id past the database integer range as invalid', async () => {
+    const u = await registerUser(t);
+    const res = await t.api('POST', '/usercenter/v1/user/mark-read-mail', {
+      body: { id: 2 ** 31 },
+      headers: bearer(u.tokens.access_token),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers a malformed URL with the BAD_REQUEST envelope in the player language', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/site/v1/%E0%A4%A', headers: { 'x-lang': 'zh-TW' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, data: null, msg: '請求有誤', error: 'BAD_REQUEST' });
+  });
+
+  it('answers a notification for a payment provider we do not have as an unknown path', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/trade/v1/notify/nope',
+      headers: { 'x-lang': 'en-US' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'NOT_FOUND', msg: errorMessage('NOT_FOUND', 'en-US') });
   });
 
   it('echoes a request id on every response', async () => {

@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { authOf } from '../accounts/authenticate.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -96,7 +97,8 @@ export function paymentsRoutes(
       { schema: { tags, params: z.object({ provider: z.string().max(32) }) } },
       async (req, reply) => {
         const provider = providers.find((p) => p.name === req.params.provider);
-        if (!provider) return reply.status(404).type('text/plain').send('unknown provider');
+        // No provider calls a name we do not serve: it is an unknown path, answered as one.
+        if (!provider) throw new AppError('NOT_FOUND');
         const body = req.rawBody?.toString('utf8') ?? (typeof req.body === 'string' ? req.body : '');
         const verified = await provider.verify({ body, headers: req.headers });
         if (!verified.ok) {

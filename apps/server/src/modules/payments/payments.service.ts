@@ -21,6 +21,7 @@ import {
   type UsdtChain,
   WECHAT_DAILY_LIMIT_UNITS,
 } from '@kaixiang/shared/payments';
+import { isRecordId } from '@kaixiang/shared/record-id';
 import { userRoom } from '@kaixiang/shared/socket';
 import { formatMicroUsdt } from '@kaixiang/shared/usdt';
 import { eq } from 'drizzle-orm';
@@ -310,7 +311,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async mockRecharge(userId: number, input: MockRechargeRequest): Promise<MockRechargeResponse> {
       const bad = checkMockRecharge(input);
       if (bad) throw new AppError(bad);
-      const tier = input.recharge_id === undefined ? null : await repo.tier(db, input.recharge_id);
+      // An id past the column's range names no tier; asking the database would fail the query.
+      const tier =
+        input.recharge_id === undefined || !isRecordId(input.recharge_id)
+          ? null
+          : await repo.tier(db, input.recharge_id);
       if (input.recharge_id !== undefined && !tier) throw new AppError('MOCK_RECHARGE_TIER_INVALID');
       const money = input.money ?? tier?.moneyUnits ?? 0;
       const order = await ledger.transaction(async ({ tx, now }) => {
