@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { reachVipLevel } from '../../../test/support/vip.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
 import { boxOpenings, pkRooms, upgradeRecords } from '../../db/schema/games.ts';
+import { navItems } from '../../db/schema/site.ts';
 import { users } from '../../db/schema/users.ts';
 
 describe('site endpoints backed by the seeded tables', () => {
@@ -142,5 +143,27 @@ describe('site endpoints backed by the seeded tables', () => {
     const levels = new Map(big.body.data.infos.map((i) => [i.id, i.vip_level]));
     expect([levels.get(pushed.data.id), levels.get(nobody.data.id)]).toEqual([5, 0]);
     await expectLedgerBalanced(t);
+  });
+});
+
+describe('site content cache', () => {
+  const clock = fakeClock();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ clock });
+  });
+  afterAll(() => t.close());
+
+  it('serves the navigation from memory for five seconds, then reads an operator’s edit', async () => {
+    const titles = async () =>
+      (await t.api<{ nav_infos: { title: string }[] }>('GET', '/site/v1/nav?type=1')).body.data.nav_infos.map(
+        (n) => n.title,
+      );
+    expect(await titles()).toContain('竞技场');
+    await t.rt.database.db.update(navItems).set({ titleZhCn: '对战' }).where(eq(navItems.path, '/battle'));
+    // Every page load asks for the navigation: within the interval it must not reach the database.
+    expect(await titles()).toContain('竞技场');
+    clock.advance(5_001);
+    expect(await titles()).toContain('对战');
   });
 });

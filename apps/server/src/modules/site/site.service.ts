@@ -46,7 +46,9 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
     const now = clock.now();
     const hit = cache.get(key);
     if (hit && now - hit.at < CONTENT_TTL_MS) return hit.value as Promise<T>;
-    const value = load();
+    // Settled into a real promise once: a Drizzle query is a thenable that runs again each time
+    // it is awaited, so caching the query itself cached nothing (every nav read hit the database).
+    const value = Promise.resolve(load());
     cache.set(key, { at: now, value });
     // A failed load must not be served from the cache for the next five seconds.
     value.catch(() => cache.delete(key));
