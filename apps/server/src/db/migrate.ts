@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { serverPath } from '../server-root.ts';
 import type { Database } from './client.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_DIR = serverPath('drizzle');
 /** Advisory lock key shared by every process that migrates or seeds. */
 const MIGRATION_LOCK = 7_402_001;
 
@@ -39,9 +39,9 @@ export async function migrateDatabase(database: Database, then?: () => Promise<v
  * order (idempotent): db/guards.sql, then the server-side functions of db/functions/ that turn a
  * money operation into one statement (docs/decisions.md, Ledger "One round trip").
  */
-const SQL_FILES = ['./guards.sql', './functions/ledger.sql', './functions/boxes.sql'];
+const SQL_FILES = ['src/db/guards.sql', 'src/db/functions/ledger.sql', 'src/db/functions/boxes.sql'];
 const GUARDS = SQL_FILES.flatMap((file) =>
-  readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8')
+  readFileSync(serverPath(file), 'utf8')
     .split(/^--;;$/m)
     .map((s) => s.trim())
     .filter((s) => s.replace(/^--.*$/gm, '').trim() !== ''),

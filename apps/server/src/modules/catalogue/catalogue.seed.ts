@@ -5,12 +5,13 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { caseDefs, itemDefs } from '../../db/schema/catalogue.ts';
+import { serverPath } from '../../server-root.ts';
 import type { Catalogue, CatalogueItem } from './catalogue.types.ts';
 
 export type ItemDefRow = typeof itemDefs.$inferInsert;
 export type CaseDefRow = typeof caseDefs.$inferInsert;
 
-const CATALOGUE_URL = new URL('./catalogue.json', import.meta.url);
+const CATALOGUE_FILE = serverPath('src/modules/catalogue/catalogue.json');
 
 // Postgres caps a statement at 65,535 bind parameters; 12 columns × 500 rows stays far below it
 // while keeping the whole catalogue to a handful of round trips.
@@ -21,9 +22,9 @@ let cached: Catalogue | undefined;
 /** The committed catalogue.json, parsed once per process. */
 export function loadCatalogue(): Catalogue {
   if (!cached) {
-    const parsed = JSON.parse(readFileSync(CATALOGUE_URL, 'utf8')) as Catalogue;
+    const parsed = JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8')) as Catalogue;
     if (!Array.isArray(parsed.items) || !Array.isArray(parsed.cases) || typeof parsed.imageBaseUrl !== 'string') {
-      throw new Error(`${CATALOGUE_URL.pathname} is not a catalogue; run npm run catalogue:extract`);
+      throw new Error(`${CATALOGUE_FILE} is not a catalogue; run npm run catalogue:extract`);
     }
     cached = parsed;
   }

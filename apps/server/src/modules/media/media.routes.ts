@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { isLocale } from '@kaixiang/shared/locale';
 import { eq } from 'drizzle-orm';
@@ -6,12 +5,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { caseDefs, itemDefs } from '../../db/schema/catalogue.ts';
+import { serverPath } from '../../server-root.ts';
 import { avatarSvg } from '../accounts/avatar-svg.ts';
 import { caseSvg, itemSvg } from '../catalogue/item-svg.ts';
 import { siteRepo } from '../site/site.repo.ts';
 import { pick } from '../site/site.service.ts';
 
-const ASSETS = fileURLToPath(new URL('../../../assets/public', import.meta.url));
+const ASSETS = serverPath('assets/public');
 const QR_KEYS = new Set(['group', 'app', 'contact']);
 const idParam = { schema: { hide: true } } as const;
 type ImgRequest = { Params: { id: string }; Querystring: { lang?: string } };
