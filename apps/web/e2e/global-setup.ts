@@ -40,7 +40,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server did not answer ${url}/healthz within ${timeoutMs} ms`);
 }
 
-/** Builds the web app and starts the real server with a fresh PGlite, unless a harness already did. */
+/** Builds the web app and the server and starts it with a fresh PGlite, unless a harness already did. */
 export default async function setup(project: TestProject) {
   const given = process.env.E2E_BASE_URL;
   if (given) {
@@ -48,9 +48,11 @@ export default async function setup(project: TestProject) {
     return;
   }
   execFileSync('npm', ['run', 'build', '-w', '@kaixiang/web'], { cwd: REPO, stdio: 'inherit' });
+  // The browser drives the server as production runs it: the built bundle, not tsx.
+  execFileSync('npm', ['run', 'build:server'], { cwd: REPO, stdio: 'inherit' });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kx-e2e-'));
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: REPO,
     // The embedded mode with the development tools, whatever the calling shell has configured.
     env: {
