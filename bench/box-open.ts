@@ -3,36 +3,39 @@
  * server in the same run: the pgbench TPS says what this machine's PostgreSQL does with its own
  * small write transactions, so our figure can be read against it rather than in a vacuum.
  *
- * An opening (count 1) is one ledger transaction: the debit, the seed pair lock and nonce advance,
- * the roll, the granted item and the opening rows. Each client is its own player, so clients do
- * not queue on one player's seed row. The server and the load generator share this process (as in
- * api-throughput), so the figures include the client's cost too.
+ * The server runs as its own process (`node --import tsx apps/server/src/main.ts`, as a
+ * deployment runs it) and this process only generates load, so the figure is the server's; the
+ * CPU time of the server, of this load generator and of PostgreSQL's processes over each run is
+ * printed beside it. An opening (count 1) is one statement (kx_open_box: the debit, the nonce
+ * advance, the granted item and the opening rows). Each client is its own player, so clients do
+ * not queue on one player's seed pair.
  *
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; the bench makes
  * fresh databases kx_bench_<ts> and kx_pgbench_<ts> on it and drops both. REDIS_URL (default
  * redis://127.0.0.1:6379) is used for the nonce store and bus when it answers. BENCH_MS sets the
- * length of each run (default 10000).
+ * length of each run (default 10000), BENCH_CLIENTS the client counts (default "2,8").
  */
-import { execFileSync } from 'node:child_process';
-import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
+import { execFile, execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
+import { promisify } from 'node:util';
 import { BOX_PATHS, type BoxListResponse } from '@kaixiang/shared/boxes';
-import { hashPasswordForTransport } from '@kaixiang/shared/validation';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-check.ts';
-import { createRuntime } from '../apps/server/src/runtime.ts';
+import { httpClient, must } from './support/http.ts';
+import { cpuSeconds, keepAliveClient, postgresCpuMeter } from './support/load.ts';
+import { newServer, redisAnswers, type ServerEnv, startServer, stopServer, waitReady } from './support/servers.ts';
 
+const execFileAsync = promisify(execFile);
 const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
-const CLIENTS = [2, 8];
+const CLIENTS = (process.env.BENCH_CLIENTS ?? '2,8').split(',').map(Number);
 const PLAYERS = Math.max(...CLIENTS);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const stamp = `${Date.now()}_${randomBytes(2).toString('hex')}`;
 const BENCH_DB = `kx_bench_${stamp}`;
 const PGBENCH_DB = `kx_pgbench_${stamp}`;
+const SIGN_SECRET = `bench-sign-${stamp}`;
 
 const dbUrl = (name: string) => {
   const u = new URL(ADMIN_URL);
@@ -50,46 +53,43 @@ async function admin(statement: string): Promise<Record<string, unknown>[]> {
   }
 }
 
-/** Whether a Redis server answers PING within a second. */
-function redisAnswers(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const s = connect({ host: u.hostname, port: Number(u.port || 6379) });
-    const done = (ok: boolean) => {
-      s.destroy();
-      resolve(ok);
-    };
-    s.setTimeout(1000, () => done(false));
-    s.on('error', () => done(false));
-    s.on('connect', () => s.write('PING\r\n'));
-    s.on('data', (d) => done(d.toString().startsWith('+PONG')));
-  });
-}
-
-// The browser signs with WebCrypto; here the same algorithm runs synchronously with node:crypto so
-// the figures measure the server, not the load generator's thread-pool round trips.
-function signed(secret: string, method: string, path: string, body: string): Record<string, string> {
-  const ts = String(Date.now());
-  const nonce = randomBytes(16).toString('hex');
-  const bodyHash = createHash('sha256').update(body).digest('hex');
-  const sign = createHmac('sha256', secret).update(`${method}\n${path}\n${ts}\n${nonce}\n${bodyHash}`).digest('hex');
-  return { 'x-ts': ts, 'x-nonce': nonce, 'x-sign': sign };
-}
-
 interface Result {
   label: string;
   clients: number;
   perSecond: number;
   p50: string;
   p99: string;
+  /** CPU seconds per wall second: of the server process, this load generator, PostgreSQL. */
+  cpu: { server: number; load: number; postgres: number } | null;
   note: string;
 }
 
-function pgbench(clients: number, url: string): Result {
-  const out = execFileSync('pgbench', ['-c', String(clients), '-j', '2', '-T', String(DURATION_MS / 1000), url], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** CPU use of the three parties over `fn`, in CPU seconds per wall second (1.0 = one core busy). */
+async function withCpu<T>(serverPid: number | null, fn: () => Promise<T>): Promise<{ value: T; cpu: Result['cpu'] }> {
+  const t0 = performance.now();
+  const s0 = serverPid ? cpuSeconds(serverPid) : 0;
+  const l0 = process.cpuUsage();
+  const pgMeter = postgresCpuMeter();
+  const value = await fn();
+  const wall = (performance.now() - t0) / 1000;
+  const l = process.cpuUsage(l0);
+  return {
+    value,
+    cpu: {
+      server: serverPid ? (cpuSeconds(serverPid) - s0) / wall : 0,
+      load: (l.user + l.system) / 1e6 / wall,
+      postgres: pgMeter.stop() / wall,
+    },
+  };
+}
+
+async function pgbench(clients: number, url: string): Promise<Result> {
+  // Asynchronous, so the CPU meter keeps sampling PostgreSQL's processes while it runs.
+  const { stdout: out } = await execFileAsync(
+    'pgbench',
+    ['-c', String(clients), '-j', '2', '-T', String(DURATION_MS / 1000), url],
+    { encoding: 'utf8' },
+  );
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
   const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
   const failed = /number of failed transactions: (\d+)/.exec(out)?.[1] ?? '0';
@@ -100,6 +100,7 @@ function pgbench(clients: number, url: string): Result {
     // pgbench reports an average only (percentiles would need its per-transaction log).
     p50: '-',
     p99: '-',
+    cpu: null,
     note: `latency avg ${latency ? Number(latency).toFixed(2) : '?'} ms, failed ${failed}`,
   };
 }
@@ -113,112 +114,58 @@ try {
 }
 const useRedis = await redisAnswers(REDIS_URL);
 await admin(`create database ${BENCH_DB}`);
-let closeApp = async () => {};
+const server = await newServer('A');
 try {
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-    PORT: '0',
+  startServer(server, {
     DATABASE_URL: dbUrl(BENCH_DB),
+    REDIS_URL: useRedis ? REDIS_URL : '',
+    REDIS_PREFIX: `kx-bench-${stamp}:`,
+    SIGN_SECRET,
+    TOKEN_SECRET: `bench-token-secret-${stamp}-0123456789abcdef`,
+    SCHEDULER_POLL_MS: '2000',
     DB_POOL_MAX: '20',
-    ...(useRedis ? { REDIS_URL } : {}),
-  });
-  const rt = await createRuntime(config, { redisPrefix: `kx-bench-${stamp}:` });
-  const app = await buildApp(rt);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  closeApp = async () => {
-    await app.close();
-    await rt.close();
-  };
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    const res = await fetch(`${base}/api${path}`, {
-      method,
-      headers: {
-        ...signed(config.SIGN_SECRET, method, `/api${path}`, text),
-        ...(text ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(text ? { body: text } : {}),
-    });
-    return (await res.json()) as { code: number; data: T; msg: string };
-  };
-  const outbox = async () =>
-    (await (await fetch(`${base}/dev/outbox.json`)).json()) as {
-      messages: { target: string; code: string | null }[];
-      captchas: { captcha_id: string; answer: string }[];
-    };
-  const captcha = async () => {
-    const { data } = await call<{ captcha_id: string }>('POST', '/sms/v1/captcha');
-    const found = (await outbox()).captchas.find((c) => c.captcha_id === data.captcha_id);
-    if (!found) throw new Error('captcha not in the outbox');
-    return found;
-  };
-
-  /** A player registered the way a person does (captcha, SMS code from the sandbox outbox). */
-  async function register(i: number): Promise<{ userId: number; token: string }> {
-    const mobile = `139${String(randomInt(0, 10_000_000)).padStart(7, '0')}${i % 10}`;
-    const c = await captcha();
-    const sent = await call('POST', '/sms/v1/code', {
-      mobile,
-      code_type: 1,
-      captcha: c.answer,
-      captcha_id: c.captcha_id,
-    });
-    if (sent.code !== 200) throw new Error(`send code: ${sent.msg}`);
-    const code = (await outbox()).messages.find((m) => m.target === mobile)?.code;
-    if (!code) throw new Error('no SMS code in the outbox');
-    const reg = await call<{ user_id: number; access_token: string }>('POST', '/usercenter/v1/user/register', {
-      mobile,
-      password: await hashPasswordForTransport('bench-secret'),
-      verify_code: code,
-      nick_name: `bench${i}`,
-      invite_code: '',
-    });
-    if (reg.code !== 200) throw new Error(`register: ${reg.msg}`);
-    // Credited through the ledger (dev faucet: a real balanced transfer).
-    const credited = await fetch(`${base}/dev/test/credit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user_id: reg.data.user_id, amount: 1e11, currency: 'coin' }),
-    });
-    if (!credited.ok) throw new Error(`credit: ${await credited.text()}`);
-    return { userId: reg.data.user_id, token: reg.data.access_token };
-  }
+    // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+  } as ServerEnv);
+  await waitReady(server);
+  const serverPid = server.child?.pid ?? null;
+  const http = httpClient(SIGN_SECRET);
 
   const players: { userId: number; token: string }[] = [];
-  for (let i = 0; i < PLAYERS; i++) players.push(await register(i));
-
-  const list = await call<BoxListResponse>('GET', BOX_PATHS.list);
-  const box = list.data.categories.flatMap((c) => c.boxes).reduce((a, b) => (b.price < a.price ? b : a));
+  for (let i = 0; i < PLAYERS; i++) {
+    const p = await http.register(i, server);
+    // Credited through the ledger (dev faucet: a real balanced transfer).
+    await http.credit(server, p.userId, 1e11, `bench:${p.userId}`);
+    players.push(p);
+  }
+  const list = must(await http.api<BoxListResponse>(server, 'GET', BOX_PATHS.list), 'box list');
+  const box = list.categories.flatMap((c) => c.boxes).reduce((a, b) => (b.price < a.price ? b : a));
+  const client = keepAliveClient(server.base, SIGN_SECRET, PLAYERS);
 
   async function openings(clients: number, durationMs: number): Promise<Result> {
     const latencies: number[] = [];
     const errors = new Map<string, number>();
-    const started = performance.now();
-    const end = started + durationMs;
-    await Promise.all(
-      Array.from({ length: clients }, async (_, i) => {
-        const player = players[i % players.length];
-        if (!player) throw new Error('no player');
-        while (performance.now() < end) {
-          const t0 = performance.now();
-          const r = await call(
-            'POST',
-            BOX_PATHS.open,
-            { box_id: box.box_id, count: 1, request_id: randomUUID() },
-            player.token,
-          );
-          if (r.code === 200) latencies.push(performance.now() - t0);
-          else errors.set(`${r.code}`, (errors.get(`${r.code}`) ?? 0) + 1);
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
+    const { cpu, value: seconds } = await withCpu(serverPid, async () => {
+      const started = performance.now();
+      const end = started + durationMs;
+      await Promise.all(
+        Array.from({ length: clients }, async (_, i) => {
+          const player = players[i % players.length];
+          if (!player) throw new Error('no player');
+          while (performance.now() < end) {
+            const t0 = performance.now();
+            const r = await client.post(
+              `/api${BOX_PATHS.open}`,
+              { box_id: box.box_id, count: 1, request_id: randomUUID() },
+              player.token,
+            );
+            if (r.code === 200) latencies.push(performance.now() - t0);
+            else errors.set(`${r.code}`, (errors.get(`${r.code}`) ?? 0) + 1);
+          }
+        }),
+      );
+      return (performance.now() - started) / 1000;
+    });
     latencies.sort((a, b) => a - b);
     const q = (p: number) =>
       (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(2);
@@ -229,6 +176,7 @@ try {
       perSecond: latencies.length / seconds,
       p50: q(0.5),
       p99: q(0.99),
+      cpu,
       note: `${latencies.length} opened, errors ${errorText}`,
     };
   }
@@ -247,7 +195,10 @@ try {
   await admin(`create database ${PGBENCH_DB}`);
   try {
     execFileSync('pgbench', ['-i', '-s', '10', '-q', dbUrl(PGBENCH_DB)], { stdio: ['ignore', 'ignore', 'pipe'] });
-    for (const c of CLIENTS) results.push(pgbench(c, dbUrl(PGBENCH_DB)));
+    for (const c of CLIENTS) {
+      const r = await withCpu(null, () => pgbench(c, dbUrl(PGBENCH_DB)));
+      results.push({ ...r.value, cpu: { server: 0, load: 0, postgres: r.cpu?.postgres ?? 0 } });
+    }
   } catch (e) {
     console.log(`pgbench failed: ${(e as Error).message.split('\n')[0]}`);
   } finally {
@@ -256,19 +207,47 @@ try {
 
   const row = (cells: string[]) =>
     console.log(
-      `${(cells[0] ?? '').padEnd(31)} ${(cells[1] ?? '').padStart(7)} ${(cells[2] ?? '').padStart(9)} ${(cells[3] ?? '').padStart(11)} ${(cells[4] ?? '').padStart(9)}   ${cells[5] ?? ''}`.trimEnd(),
+      `${(cells[0] ?? '').padEnd(31)} ${(cells[1] ?? '').padStart(7)} ${(cells[2] ?? '').padStart(7)} ${(cells[3] ?? '').padStart(7)} ${(cells[4] ?? '').padStart(7)} ${(cells[5] ?? '').padStart(6)} ${(cells[6] ?? '').padStart(6)} ${(cells[7] ?? '').padStart(6)}   ${cells[8] ?? ''}`.trimEnd(),
     );
-  row(['', 'clients', 'per s', 'p50 ms', 'p99 ms', '']);
-  for (const r of results) row([r.label, String(r.clients), r.perSecond.toFixed(0), r.p50, r.p99, r.note]);
+  row(['', 'clients', 'per s', 'p50 ms', 'p99 ms', 'cpu:', 'load', 'pg', '']);
+  row(['', '', '', '', '', 'server', '', '', '']);
+  const f = (n: number | undefined) => (n === undefined ? '-' : n.toFixed(2));
+  for (const r of results) {
+    row([
+      r.label,
+      String(r.clients),
+      r.perSecond.toFixed(0),
+      r.p50,
+      r.p99,
+      r.cpu ? f(r.cpu.server) : '-',
+      r.cpu ? f(r.cpu.load) : '-',
+      r.cpu ? f(r.cpu.postgres) : '-',
+      r.note,
+    ]);
+  }
+  for (const c of CLIENTS) {
+    const ours = results.find((r) => r.clients === c && r.label.startsWith('POST'));
+    const theirs = results.find((r) => r.clients === c && r.label.startsWith('pgbench'));
+    if (ours && theirs?.perSecond) {
+      console.log(`openings / pgbench at ${c} clients: ${(ours.perSecond / theirs.perSecond).toFixed(2)}×`);
+    }
+  }
+  console.log('cpu: CPU seconds per wall second of the server process, this load generator and PostgreSQL');
 
-  const report = await checkLedger(rt.database.db);
-  console.log(
-    `ledger check: ${report.transfers} transfers, ${report.entries} entries: ` +
-      (report.problems.length === 0 ? 'balanced ✓' : `${report.problems.length} problems ✗`),
-  );
-  for (const p of report.problems) console.log(`  ✗ ${p}`);
-  if (report.problems.length > 0) process.exitCode = 1;
+  const db = new pg.Pool({ connectionString: dbUrl(BENCH_DB), max: 1 });
+  try {
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const report = await checkLedger(drizzle(db) as unknown as Parameters<typeof checkLedger>[0]);
+    console.log(
+      `ledger check: ${report.transfers} transfers, ${report.entries} entries: ` +
+        (report.problems.length === 0 ? 'balanced ✓' : `${report.problems.length} problems ✗`),
+    );
+    for (const p of report.problems) console.log(`  ✗ ${p}`);
+    if (report.problems.length > 0) process.exitCode = 1;
+  } finally {
+    await db.end();
+  }
 } finally {
-  await closeApp();
+  await stopServer(server);
   await admin(`drop database if exists ${BENCH_DB} with (force)`);
 }

@@ -38,7 +38,10 @@ import {
 } from '@kaixiang/shared/payments';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { httpClient, must } from './chaos/http.ts';
+import { PlayerSocket } from './chaos/socket.ts';
+import { verifyLedger, verifySockets } from './chaos/verify.ts';
+import { createWorkload, type Player } from './chaos/workload.ts';
+import { httpClient, must } from './support/http.ts';
 import {
   newServer,
   redisAnswers,
@@ -48,11 +51,8 @@ import {
   startServer,
   stopServer,
   waitReady,
-} from './chaos/servers.ts';
-import { PlayerSocket } from './chaos/socket.ts';
-import { at, log, secs, sleep } from './chaos/time.ts';
-import { verifyLedger, verifySockets } from './chaos/verify.ts';
-import { createWorkload, type Player } from './chaos/workload.ts';
+} from './support/servers.ts';
+import { at, log, secs, sleep } from './support/time.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,8 +1,8 @@
 import { RECONNECT_DELAY_MS, userRoom } from '@kaixiang/shared/socket';
 import { MONEY_MODIFY_EVENT } from '@kaixiang/shared/wallet';
 import { WebSocket } from 'ws';
-import type { Server, ServerName } from './servers.ts';
-import { at } from './time.ts';
+import type { Server, ServerName } from '../support/servers.ts';
+import { at } from '../support/time.ts';
 
 /** One connection of a player's socket, and what it received. */
 export interface Conn {

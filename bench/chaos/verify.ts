@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { checkLedger } from '../../apps/server/src/modules/ledger/ledger-check.ts';
-import type { ServerName } from './servers.ts';
+import type { ServerName } from '../support/servers.ts';
+import { secs } from '../support/time.ts';
 import type { Conn } from './socket.ts';
-import { secs } from './time.ts';
 import { cut, KINDS, type Kind, type Op, type Player } from './workload.ts';
 
 /** The chaos run's verdicts: the ledger against the clients' records, and the sockets. */

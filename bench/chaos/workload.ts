@@ -10,10 +10,10 @@ import {
   RECHARGE_THROTTLE_MS,
 } from '@kaixiang/shared/payments';
 import { WALLET_PATHS } from '@kaixiang/shared/wallet';
-import { type Http, NetError, type Reply } from './http.ts';
-import type { Server, ServerName } from './servers.ts';
+import { type Http, NetError, type Reply } from '../support/http.ts';
+import type { Server, ServerName } from '../support/servers.ts';
+import { at, sleep } from '../support/time.ts';
 import type { PlayerSocket } from './socket.ts';
-import { at, sleep } from './time.ts';
 
 /**
  * What the chaos run's clients do, and the record of every operation: what was tried, what the

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { DEFAULT_SCHEDULER_LOCK_KEY } from '../../apps/server/src/infra/leader.ts';
 import { at, secs, sleep } from './time.ts';
 
-/** The chaos run's server processes (bench/chaos.ts): started, killed and restarted as children. */
+/** Server processes of the benches (bench/chaos.ts, bench/box-open.ts): started, killed and restarted as children. */
 export type ServerName = 'A' | 'B';
 
 export interface Server {

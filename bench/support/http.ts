@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { hashPasswordForTransport } from '@kaixiang/shared/validation';
 import type { Server } from './servers.ts';
 
-/** The chaos run's HTTP client: signed API calls and the /dev sandbox tools, as the web makes them. */
+/** The benches' HTTP client (chaos, box-open): signed API calls and the /dev sandbox tools, as the web makes them. */
 export interface Reply<T> {
   status: number;
   code: number | string;
