@@ -11,5 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A test's first visit to a page or dialog imports its lazily loaded chunk (and, for the first
+    // schema check, zod), which Vitest transforms then: more than the 5 s default on a busy machine.
+    testTimeout: 15_000,
   },
 });

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { FullScreenSpinner } from '../components/spinner.tsx';
+import { FullScreenSpinner, PageSpinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { AccountHeader } from '../features/accounts/components/account-header.tsx';
-import { LoginDialog } from '../features/accounts/components/login-dialog.tsx';
+import { LoginDialogHost } from '../features/accounts/components/login-dialog-host.tsx';
 import { SessionBootstrap } from '../features/accounts/components/session-bootstrap.tsx';
 import { AnnouncementBar } from '../features/site/components/announcement-bar.tsx';
 import { LiveTickers } from '../features/site/components/live-tickers.tsx';
@@ -38,13 +38,16 @@ export function AppLayout() {
         <AnnouncementBar />
         <main className="app__main">
           <RouteGuard>
-            <Outlet />
+            {/* Pages other than home are loaded on their first visit (routes.tsx). */}
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
           </RouteGuard>
         </main>
       </div>
       <SiteFooter />
       <SidePanel />
-      <LoginDialog />
+      <LoginDialogHost />
       <Toaster />
       {MockRechargeShortcut && (
         <Suspense fallback={null}>

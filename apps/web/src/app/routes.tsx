@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { FeaturePage } from '../components/feature-page.tsx';
@@ -11,28 +11,63 @@ import {
   IconTrophy,
   IconUpgrade,
 } from '../components/icons.tsx';
-import { Spinner } from '../components/spinner.tsx';
-import { BasicInfoPage, PromotedUsersPage } from '../features/accounts/components/profile/personal-center-pages.tsx';
-import { BoxPage } from '../features/boxes/components/box-page.tsx';
-import { ErrorPage } from '../features/errors/components/error-page.tsx';
-import { FairnessPage } from '../features/fairness/components/fairness-page.tsx';
-import { HelpPage } from '../features/help/components/help-page.tsx';
+import { PageSpinner } from '../components/spinner.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
-import { InventoryPage } from '../features/inventory/components/inventory-page.tsx';
-import { InventorySection } from '../features/inventory/components/inventory-section.tsx';
-import { OpenRecordsPage, PublicOpenRecordsPage } from '../features/inventory/components/open-records-page.tsx';
-import { MailPage } from '../features/mail/components/mail-page.tsx';
-import { MallPage } from '../features/mall/components/mall-page.tsx';
-import { RechargeRecordsPage } from '../features/recharge/components/recharge-records-page.tsx';
 import { useHostInfo } from '../features/site/api/get-host-info.ts';
-import { VipPage } from '../features/vip/components/vip-page.tsx';
-import { AccountChangesPage } from '../features/wallet/components/account-changes-page.tsx';
 import { PATHS } from '../lib/paths.ts';
 import { AppLayout } from './layout.tsx';
 
+/*
+ * The home page comes with the shell: it is the page a newcomer lands on. Every other page is a
+ * chunk of its own, loaded when it is first visited (the layout's Suspense shows a spinner under
+ * the header meanwhile), so the first visit does not download the whole site (docs/decisions.md
+ * "The page a newcomer loads"). A game screen that replaces a placeholder below joins them here.
+ */
+const BoxPage = lazy(() => import('../features/boxes/components/box-page.tsx').then((m) => ({ default: m.BoxPage })));
+const VipPage = lazy(() => import('../features/vip/components/vip-page.tsx').then((m) => ({ default: m.VipPage })));
+const ErrorPage = lazy(() =>
+  import('../features/errors/components/error-page.tsx').then((m) => ({ default: m.ErrorPage })),
+);
+const FairnessPage = lazy(() =>
+  import('../features/fairness/components/fairness-page.tsx').then((m) => ({ default: m.FairnessPage })),
+);
+const HelpPage = lazy(() => import('../features/help/components/help-page.tsx').then((m) => ({ default: m.HelpPage })));
+const personalCenter = () => import('../features/accounts/components/profile/personal-center-pages.tsx');
+const BasicInfoPage = lazy(() => personalCenter().then((m) => ({ default: m.BasicInfoPage })));
+const PromotedUsersPage = lazy(() => personalCenter().then((m) => ({ default: m.PromotedUsersPage })));
+/** The personal centre's inventory tab: the accounts frame around the inventory feature's section. */
+const InventoryTab = lazy(async () => {
+  const [frame, section] = await Promise.all([
+    personalCenter(),
+    import('../features/inventory/components/inventory-section.tsx'),
+  ]);
+  return {
+    default: () => (
+      <frame.BasicInfoPage>
+        <section.InventorySection />
+      </frame.BasicInfoPage>
+    ),
+  };
+});
+const InventoryPage = lazy(() =>
+  import('../features/inventory/components/inventory-page.tsx').then((m) => ({ default: m.InventoryPage })),
+);
+const openRecords = () => import('../features/inventory/components/open-records-page.tsx');
+const OpenRecordsPage = lazy(() => openRecords().then((m) => ({ default: m.OpenRecordsPage })));
+const PublicOpenRecordsPage = lazy(() => openRecords().then((m) => ({ default: m.PublicOpenRecordsPage })));
+const MailPage = lazy(() => import('../features/mail/components/mail-page.tsx').then((m) => ({ default: m.MailPage })));
+const MallPage = lazy(() => import('../features/mall/components/mall-page.tsx').then((m) => ({ default: m.MallPage })));
+const RechargeRecordsPage = lazy(() =>
+  import('../features/recharge/components/recharge-records-page.tsx').then((m) => ({ default: m.RechargeRecordsPage })),
+);
+const AccountChangesPage = lazy(() =>
+  import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
+);
+
 /**
  * Pages of features that later issues build. Until then each shows its real name and an honest
- * empty state; `key` selects the texts under `pages.<key>` in the locale files.
+ * empty state; `key` selects the texts under `pages.<key>` in the locale files. These few lines
+ * stay in the shell; the screen that replaces one is loaded lazily like the pages above.
  */
 const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
   { path: PATHS.battle, key: 'battle', icon: <IconBattle size={26} /> },
@@ -73,13 +108,7 @@ function FeatureRoute({ textKey, icon }: { textKey: string; icon: ReactNode }) {
 function HelpRoute() {
   const { page } = useParams();
   const host = useHostInfo();
-  if (page === 'AboutUs' && host.isPending) {
-    return (
-      <div className="page center-block">
-        <Spinner />
-      </div>
-    );
-  }
+  if (page === 'AboutUs' && host.isPending) return <PageSpinner />;
   return <HelpPage hidden={host.data?.show_about_us ? [] : ['AboutUs']} />;
 }
 
@@ -92,14 +121,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.notFound, element: <ErrorPage code={404} /> },
       { path: PATHS.box, element: <BoxPage /> },
       { path: PATHS.fairness, element: <FairnessPage /> },
-      {
-        path: PATHS.inventory,
-        element: (
-          <BasicInfoPage>
-            <InventorySection />
-          </BasicInfoPage>
-        ),
-      },
+      { path: PATHS.inventory, element: <InventoryTab /> },
       { path: PATHS.userinfoInventory, element: <InventoryPage /> },
       { path: PATHS.unpack, element: <OpenRecordsPage /> },
       { path: PATHS.vipUnpackingRecord, element: <PublicOpenRecordsPage /> },

@@ -6,6 +6,15 @@ export function Spinner({ size = 32 }: { size?: number }) {
   return <span className="spinner" style={{ width: size, height: size }} aria-hidden="true" />;
 }
 
+/** What a page shows while its own code or data arrives, below the header that is already there. */
+export function PageSpinner() {
+  return (
+    <div className="page center-block">
+      <Spinner />
+    </div>
+  );
+}
+
 /** The full-screen loading mask (spec 1 §2), driven by `showLoading()` from lib/loading.ts. */
 export function FullScreenSpinner() {
   const { t } = useTranslation();

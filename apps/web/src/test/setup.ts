@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { COOKIE, removeCookie } from '../lib/cookies.ts';
 import { resetToasts } from '../lib/toast.ts';
+
+// Pages and dialogs are loaded lazily (import()), and Vitest transforms such a module on its first
+// use: on a busy machine the first find of a page's content can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: scrolling is a no-op here.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

@@ -1,6 +1,6 @@
 import { formatUnits } from '@kaixiang/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -16,17 +16,29 @@ import {
   IconUser,
   IconUsers,
 } from '../../../components/icons.tsx';
+import { LazyDialog } from '../../../components/lazy-dialog.tsx';
 import { VipBadge } from '../../../components/vip-badge.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewMailCount } from '../../mail/api/new-mail-count.ts';
-import { RedeemDialog } from '../../mail/components/redeem-dialog.tsx';
-import { PickupRankingDialog } from '../../promotion/components/pickup-ranking-dialog.tsx';
-import { RechargeDialog } from '../../recharge/components/recharge-dialog.tsx';
-import { CommandDialogHost } from '../../vip/components/command-dialog.tsx';
-import { ExchangeDialog } from '../../wallet/components/exchange-dialog.tsx';
+import { CommandDialogHost } from '../../vip/components/command-dialog-host.tsx';
 import { logout } from '../api/sign-in.ts';
 import { userDetailQueryOptions, useUserDetail } from '../api/user-detail.ts';
 import { useLiveBalance } from '../hooks/use-live-balance.ts';
+
+// The header's dialogs load when first opened: the recharge dialog alone brings the payment
+// contract and the QR encoder, and most page views open none of them.
+const RechargeDialog = lazy(() =>
+  import('../../recharge/components/recharge-dialog.tsx').then((m) => ({ default: m.RechargeDialog })),
+);
+const RedeemDialog = lazy(() =>
+  import('../../mail/components/redeem-dialog.tsx').then((m) => ({ default: m.RedeemDialog })),
+);
+const PickupRankingDialog = lazy(() =>
+  import('../../promotion/components/pickup-ranking-dialog.tsx').then((m) => ({ default: m.PickupRankingDialog })),
+);
+const ExchangeDialog = lazy(() =>
+  import('../../wallet/components/exchange-dialog.tsx').then((m) => ({ default: m.ExchangeDialog })),
+);
 
 /**
  * The signed-in right side of the header (spec 1 §2). The balances follow the server's
@@ -146,20 +158,30 @@ export function AccountHeader() {
           </div>
         )}
       </div>
-      <RechargeDialog open={rechargeOpen} onClose={() => setRechargeOpen(false)} />
-      <RedeemDialog open={redeemOpen} onClose={() => setRedeemOpen(false)} />
-      {rankingOpen && <PickupRankingDialog open onClose={() => setRankingOpen(false)} />}
+      <LazyDialog open={rechargeOpen}>
+        <RechargeDialog open={rechargeOpen} onClose={() => setRechargeOpen(false)} />
+      </LazyDialog>
+      <LazyDialog open={redeemOpen}>
+        <RedeemDialog open={redeemOpen} onClose={() => setRedeemOpen(false)} />
+      </LazyDialog>
+      {rankingOpen && (
+        <LazyDialog open>
+          <PickupRankingDialog open onClose={() => setRankingOpen(false)} />
+        </LazyDialog>
+      )}
       {/* The side panel's command entry opens it; only a signed-in player gets that far (spec 1 §4). */}
       <CommandDialogHost />
-      <ExchangeDialog
-        open={exchangeOpen}
-        onClose={() => setExchangeOpen(false)}
-        quotaUnits={user?.mall_quota ?? 0}
-        onExchanged={(balances) => {
-          queryClient.setQueryData(userDetailQueryOptions.queryKey, (u) => (u ? { ...u, ...balances } : u));
-          void queryClient.invalidateQueries({ queryKey: userDetailQueryOptions.queryKey });
-        }}
-      />
+      <LazyDialog open={exchangeOpen}>
+        <ExchangeDialog
+          open={exchangeOpen}
+          onClose={() => setExchangeOpen(false)}
+          quotaUnits={user?.mall_quota ?? 0}
+          onExchanged={(balances) => {
+            queryClient.setQueryData(userDetailQueryOptions.queryKey, (u) => (u ? { ...u, ...balances } : u));
+            void queryClient.invalidateQueries({ queryKey: userDetailQueryOptions.queryKey });
+          }}
+        />
+      </LazyDialog>
     </div>
   );
 }

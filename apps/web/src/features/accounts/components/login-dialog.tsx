@@ -1,11 +1,11 @@
 import type { LoginResponse } from '@kaixiang/shared/accounts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Dialog } from '../../../components/dialog.tsx';
 import { browser } from '../../../lib/browser.ts';
-import { APP_EVENTS, LOGIN_MODE, type LoginMode, type LoginSource, type OpenLoginDetail } from '../../../lib/events.ts';
+import { LOGIN_MODE, type LoginMode, type LoginSource, type OpenLoginDetail } from '../../../lib/events.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { completeLogin, steamRedirectUrl } from '../api/sign-in.ts';
@@ -28,40 +28,37 @@ export function reloadsAfterLogin(pathname: string, source: LoginSource | undefi
 type Method = 'phone' | 'email';
 
 /**
- * The login / register / forgot dialog (spec 1 §4): opened by the `open-login` window event.
- * Login and register switch freely; forgot is reached from login and returns to it. Enter submits
- * the form on show; one 3 s lock covers login and register submissions.
+ * The login / register / forgot dialog (spec 1 §4), opened by the `open-login` window event through
+ * LoginDialogHost, which hands over each request. Login and register switch freely; forgot is
+ * reached from login and returns to it. Enter submits the form on show; one 3 s lock covers login
+ * and register submissions.
  */
-export function LoginDialog() {
+export function LoginDialog({ request }: { request: OpenLoginDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const [mode, setMode] = useState<LoginMode>(LOGIN_MODE.login);
+  const [open, setOpen] = useState(true);
+  const [mode, setMode] = useState<LoginMode>(request.mode);
+  const [source, setSource] = useState<LoginSource | undefined>(request.source);
   const [method, setMethod] = useState<Method>('phone');
   const [welcome, setWelcome] = useState(false);
-  const source = useRef<LoginSource | undefined>(undefined);
+  const [shown, setShown] = useState(request);
   const { tryLock, release: releaseLock } = useSubmitLock();
 
-  // A layout effect: pages ask for the dialog from their own mount effects (the /vip page, the
-  // guard), which run before a passive effect of this later sibling would have subscribed.
-  useLayoutEffect(() => {
-    const onOpen = (e: Event) => {
-      const detail = (e as CustomEvent<OpenLoginDetail | undefined>).detail;
-      setMode(detail?.mode ?? LOGIN_MODE.login);
-      source.current = detail?.source;
-      setOpen(true);
-    };
-    window.addEventListener(APP_EVENTS.openLogin, onOpen);
-    return () => window.removeEventListener(APP_EVENTS.openLogin, onOpen);
-  }, []);
+  // Each new request (re)opens the dialog in the mode asked for; the method tab is kept.
+  if (request !== shown) {
+    setShown(request);
+    setMode(request.mode);
+    setSource(request.source);
+    setOpen(true);
+  }
 
   const onSignedIn: SignedIn = async (tokens, how) => {
     await completeLogin(queryClient, tokens);
     setOpen(false);
     releaseLock();
     toast.success(how === 'register' ? t('auth.registered') : t('auth.loginSuccess'));
-    if (reloadsAfterLogin(pathname, source.current)) {
+    if (reloadsAfterLogin(pathname, source)) {
       browser.reload();
       return;
     }

@@ -9,6 +9,7 @@ import { registerByPhone } from '../api/sign-in.ts';
 import { sendSmsCode } from '../api/verification.ts';
 import { useCodeSender } from '../hooks/use-code-sender.ts';
 import { useFieldError } from '../hooks/use-field-error.ts';
+import { INVITE_STORAGE_KEY, TRACE_STORAGE_KEY } from '../registration-keys.ts';
 import {
   AgreementLinks,
   CaptchaCodeFields,
@@ -19,10 +20,6 @@ import {
   TextField,
 } from './auth-fields.tsx';
 import type { SignedIn } from './login-dialog.tsx';
-
-/** Stored by the app start from `?invite=` (local) and `?trace=` (session). */
-export const INVITE_STORAGE_KEY = 'invite_code';
-export const TRACE_STORAGE_KEY = 'register_trace';
 
 /** A host's preset promotional code wins, then the invite the visitor arrived with (spec 1 §5). */
 export function useDefaultInviteCode(): { code: string; hidden: boolean } {

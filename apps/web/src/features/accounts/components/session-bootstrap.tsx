@@ -10,7 +10,7 @@ import { isLoggedIn } from '../../../lib/session.ts';
 import { writeStored } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
 import { completeLogin, loginBySteam } from '../api/sign-in.ts';
-import { INVITE_STORAGE_KEY, TRACE_STORAGE_KEY } from './register-form.tsx';
+import { INVITE_STORAGE_KEY, TRACE_STORAGE_KEY } from '../registration-keys.ts';
 
 /** The Steam ticket waits in its cookie at most this long (it is single use and short-lived anyway). */
 const STEAM_COOKIE_MAX_AGE_S = 300;

@@ -1,12 +1,11 @@
 import { formatUnits } from '@kaixiang/shared/money';
 import { COMMAND_KEY_MAX, COMMAND_LOCK_MS, type CommandListResponse, type CommandTier } from '@kaixiang/shared/vip';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { APP_EVENTS } from '../../../lib/events.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSubmitLock } from '../../accounts/hooks/use-submit-lock.ts';
 import { useGroupInfo } from '../../site/api/get-group-info.ts';
@@ -18,20 +17,6 @@ const PERIODS = [
   { type: 2, key: 'week', field: 'week_recharge' },
   { type: 3, key: 'month', field: 'month_recharge' },
 ] as const satisfies readonly { type: number; key: string; field: keyof CommandListResponse }[];
-
-/**
- * Listens for the shell's "open command" event (the side panel fires it only for a signed-in
- * player while code_item is 1) and shows the command dialog.
- */
-export function CommandDialogHost() {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onOpen = () => setOpen(true);
-    window.addEventListener(APP_EVENTS.openCommand, onOpen);
-    return () => window.removeEventListener(APP_EVENTS.openCommand, onOpen);
-  }, []);
-  return <CommandDialog open={open} onClose={() => setOpen(false)} />;
-}
 
 /** The command dialog of spec 2 §2 dialog 5: a code to claim, and the recharge reward tiers. */
 export function CommandDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
