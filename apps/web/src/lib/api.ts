@@ -1,7 +1,8 @@
-import { ACCOUNT_PATHS, loginResponse } from '@kaixiang/shared/accounts';
+import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts-paths';
 import { type Envelope, OK_CODE, OK_CODE_ZERO } from '@kaixiang/shared/envelope';
 import { signRequest } from '@kaixiang/shared/signature';
 import { currentLocale, i18n } from '../i18n/index.ts';
+import { accountSchema } from './contract.ts';
 import { openLoginDialog } from './events.ts';
 import { runtimeConfig } from './runtime-config.ts';
 import { refreshDue, refreshTokenCookie, sessionToken, signOut, storeSession } from './session.ts';
@@ -42,8 +43,16 @@ export interface ResponseSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
 }
 
+/**
+ * A schema, or a function that loads one. Calls the shell makes on the first page (navigation,
+ * tickers, box list, the signed-in header) name their schema through a loader, e.g.
+ * `() => import('@kaixiang/shared/site').then((c) => c.navResponse)`: the schemas and zod then
+ * stay out of the first load and arrive while the request is in flight (lib/contract.ts).
+ */
+export type SchemaSource<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+
 export interface RequestOptions<T> {
-  schema?: ResponseSchema<T>;
+  schema?: SchemaSource<T>;
   /** No error toast for rejections and network failures; 401 handling still applies. */
   silent?: boolean;
   /** Code 0 counts as success too (item sale, one game-platform login flow: spec 1 §7). */
@@ -108,7 +117,7 @@ export function refreshSession(): Promise<void> {
       const tokens = await apiPost(
         ACCOUNT_PATHS.refresh,
         { refresh_token },
-        { schema: loginResponse, silent: true, skipRefresh: true },
+        { schema: accountSchema('loginResponse'), silent: true, skipRefresh: true },
       );
       storeSession(tokens);
     } catch (error) {
@@ -147,6 +156,10 @@ async function request<T>(
   const onCallerAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onCallerAbort);
 
+  // Loaded alongside the request, not after it. A failed load is a network failure like any other.
+  const schema = typeof opts.schema === 'function' ? opts.schema() : Promise.resolve(opts.schema);
+  schema.catch(() => undefined);
+
   const fail = (
     failure: ApiFailure,
     message: string,
@@ -182,8 +195,11 @@ async function request<T>(
   if (!envelope) throw fail('network', serverBusy(), null, response.status);
 
   if (envelope.code === OK_CODE || (opts.allowZero && envelope.code === OK_CODE_ZERO)) {
-    if (!opts.schema) return envelope.data as T;
-    const parsed = opts.schema.safeParse(envelope.data);
+    const contract = await schema.catch(() => {
+      throw fail('network', serverBusy(), envelope.code, response.status);
+    });
+    if (!contract) return envelope.data as T;
+    const parsed = contract.safeParse(envelope.data);
     if (parsed.success) return parsed.data;
     // A contract break is a bug on one side: say so in the console, show the player the generic text.
     console.error(`[api] ${method} ${pathWithQuery}: response does not match the contract`, parsed.error);

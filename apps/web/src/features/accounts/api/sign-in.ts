@@ -1,13 +1,9 @@
-import {
-  ACCOUNT_PATHS,
-  type LoginResponse,
-  loginResponse,
-  steamLoginResponse,
-  steamRedirectResponse,
-} from '@kaixiang/shared/accounts';
+import type { LoginResponse } from '@kaixiang/shared/accounts';
+import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts-paths';
 import { hashPasswordForTransport } from '@kaixiang/shared/validation';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api.ts';
+import { accountSchema } from '../../../lib/contract.ts';
 import { COOKIE, removeCookie } from '../../../lib/cookies.ts';
 import { notifySessionChanged, signOut, storeSession } from '../../../lib/session.ts';
 import { userDetailQueryOptions } from './user-detail.ts';
@@ -18,12 +14,12 @@ import { userDetailQueryOptions } from './user-detail.ts';
  */
 export async function loginByPhone(mobile: string, plainPassword: string): Promise<LoginResponse> {
   const password = await hashPasswordForTransport(plainPassword);
-  return apiPost(ACCOUNT_PATHS.login, { mobile, password }, { schema: loginResponse });
+  return apiPost(ACCOUNT_PATHS.login, { mobile, password }, { schema: accountSchema('loginResponse') });
 }
 
 export async function loginByEmail(email: string, plainPassword: string): Promise<LoginResponse> {
   const password = await hashPasswordForTransport(plainPassword);
-  return apiPost(ACCOUNT_PATHS.loginByEmail, { email, password }, { schema: loginResponse });
+  return apiPost(ACCOUNT_PATHS.loginByEmail, { email, password }, { schema: accountSchema('loginResponse') });
 }
 
 export interface PhoneRegistration {
@@ -39,7 +35,7 @@ export interface PhoneRegistration {
 
 export async function registerByPhone(f: PhoneRegistration): Promise<LoginResponse> {
   const password = await hashPasswordForTransport(f.password);
-  return apiPost(ACCOUNT_PATHS.register, { ...f, password }, { schema: loginResponse });
+  return apiPost(ACCOUNT_PATHS.register, { ...f, password }, { schema: accountSchema('loginResponse') });
 }
 
 export interface EmailRegistration {
@@ -52,7 +48,7 @@ export interface EmailRegistration {
 
 export async function registerByEmail(f: EmailRegistration): Promise<LoginResponse> {
   const password = await hashPasswordForTransport(f.password);
-  return apiPost(ACCOUNT_PATHS.registerByEmail, { ...f, password }, { schema: loginResponse });
+  return apiPost(ACCOUNT_PATHS.registerByEmail, { ...f, password }, { schema: accountSchema('loginResponse') });
 }
 
 /** Where to send the browser for Steam; return address and realm are the site origin (spec 1 §4). */
@@ -61,7 +57,7 @@ export async function steamRedirectUrl(origin: string): Promise<string> {
   const data = await apiPost(
     ACCOUNT_PATHS.steamRedirect,
     { return_to: root, realm: root },
-    { schema: steamRedirectResponse },
+    { schema: accountSchema('steamRedirectResponse') },
   );
   return data.url;
 }
@@ -74,7 +70,7 @@ export function loginBySteam(steamTicket: string): Promise<LoginResponse> {
   return apiPost(
     ACCOUNT_PATHS.loginBySteam,
     { steam_id: steamTicket, nickname: '', avatar: '', login_type: 0 },
-    { schema: steamLoginResponse, allowZero: true },
+    { schema: accountSchema('steamLoginResponse'), allowZero: true },
   );
 }
 

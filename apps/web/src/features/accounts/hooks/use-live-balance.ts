@@ -1,5 +1,5 @@
 import type { UserDetail } from '@kaixiang/shared/accounts';
-import { MONEY_MODIFY_EVENT, type MoneyModifyPush } from '@kaixiang/shared/wallet';
+import { MONEY_MODIFY_EVENT, type MoneyModifyPush } from '@kaixiang/shared/wallet-paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { userDetailQueryOptions } from '../api/user-detail.ts';

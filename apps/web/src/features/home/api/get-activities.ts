@@ -1,14 +1,15 @@
 import type { Locale } from '@kaixiang/shared/locale';
-import { activitiesResponse, SITE_PATHS } from '@kaixiang/shared/site';
+import { SITE_PATHS } from '@kaixiang/shared/site-paths';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { apiGet } from '../../../lib/api.ts';
+import { siteSchema } from '../../../lib/contract.ts';
 
 export const activitiesQueryOptions = (locale: Locale) =>
   queryOptions({
     queryKey: ['site', 'activities', locale],
     queryFn: ({ signal }) =>
-      apiGet(SITE_PATHS.activities, {}, { schema: activitiesResponse, signal }).then((d) => d.activities),
+      apiGet(SITE_PATHS.activities, {}, { schema: siteSchema('activitiesResponse'), signal }).then((d) => d.activities),
     staleTime: 5 * 60_000,
   });
 

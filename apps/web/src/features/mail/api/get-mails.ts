@@ -1,6 +1,7 @@
-import { MAIL_PATHS, mailsResponse } from '@kaixiang/shared/mail';
+import { MAIL_PATHS } from '@kaixiang/shared/mail-paths';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.ts';
+import { mailSchema } from '../../../lib/contract.ts';
 import { USER_QUERY_ROOT, useLoggedIn } from '../../../lib/session.ts';
 
 export const MAIL_PAGE_SIZE = 10;
@@ -10,7 +11,11 @@ export function mailsQueryOptions(page: number) {
   return queryOptions({
     queryKey: [...MAILS_QUERY_ROOT, page],
     queryFn: ({ signal }) =>
-      apiGet(MAIL_PATHS.mails, { page, page_size: MAIL_PAGE_SIZE }, { schema: mailsResponse, signal, silent: true }),
+      apiGet(
+        MAIL_PATHS.mails,
+        { page, page_size: MAIL_PAGE_SIZE },
+        { schema: mailSchema('mailsResponse'), signal, silent: true },
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,7 @@
-import { MAIL_PATHS, NEW_MAIL_EVENT, type NewMailPush, newMailCountResponse } from '@kaixiang/shared/mail';
+import { MAIL_PATHS, NEW_MAIL_EVENT, type NewMailPush } from '@kaixiang/shared/mail-paths';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.ts';
+import { mailSchema } from '../../../lib/contract.ts';
 import { USER_QUERY_ROOT, useLoggedIn } from '../../../lib/session.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { MAILS_QUERY_ROOT } from './get-mails.ts';
@@ -9,7 +10,11 @@ import { MAILS_QUERY_ROOT } from './get-mails.ts';
 export const newMailCountQueryOptions = queryOptions({
   queryKey: [USER_QUERY_ROOT, 'mail', 'count'],
   queryFn: async ({ signal }) => {
-    const res = await apiGet(MAIL_PATHS.newMailCount, {}, { schema: newMailCountResponse, signal, silent: true });
+    const res = await apiGet(
+      MAIL_PATHS.newMailCount,
+      {},
+      { schema: mailSchema('newMailCountResponse'), signal, silent: true },
+    );
     return res.new_mail_count;
   },
   staleTime: 60_000,

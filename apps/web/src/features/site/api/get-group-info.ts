@@ -1,10 +1,11 @@
-import { groupInfoResponse, SITE_PATHS } from '@kaixiang/shared/site';
+import { SITE_PATHS } from '@kaixiang/shared/site-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.ts';
+import { siteSchema } from '../../../lib/contract.ts';
 
 export const groupInfoQueryOptions = queryOptions({
   queryKey: ['site', 'group-info'],
-  queryFn: ({ signal }) => apiGet(SITE_PATHS.groupInfo, {}, { schema: groupInfoResponse, signal }),
+  queryFn: ({ signal }) => apiGet(SITE_PATHS.groupInfo, {}, { schema: siteSchema('groupInfoResponse'), signal }),
   staleTime: 5 * 60_000,
 });
 

@@ -1,12 +1,15 @@
 import type { Locale } from '@kaixiang/shared/locale';
-import { messagesResponse, SITE_PATHS } from '@kaixiang/shared/site';
+import { SITE_PATHS } from '@kaixiang/shared/site-paths';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { apiGet } from '../../../lib/api.ts';
+import { siteSchema } from '../../../lib/contract.ts';
 
 /** Announcements. Silent: on failure the bar simply hides (spec 1 §8 'notice fetch failure'). */
 export function getMessages(signal?: AbortSignal) {
-  return apiGet(SITE_PATHS.messages, {}, { schema: messagesResponse, signal, silent: true }).then((d) => d.messages);
+  return apiGet(SITE_PATHS.messages, {}, { schema: siteSchema('messagesResponse'), signal, silent: true }).then(
+    (d) => d.messages,
+  );
 }
 
 export const messagesQueryOptions = (locale: Locale) =>

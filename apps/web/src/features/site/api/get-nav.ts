@@ -1,12 +1,14 @@
 import type { Locale } from '@kaixiang/shared/locale';
-import { type NavItem, navResponse, SITE_PATHS } from '@kaixiang/shared/site';
+import type { NavItem } from '@kaixiang/shared/site';
+import { SITE_PATHS } from '@kaixiang/shared/site-paths';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { apiGet } from '../../../lib/api.ts';
+import { siteSchema } from '../../../lib/contract.ts';
 
 /** Header navigation, type 1 (spec 1 §7). Titles come back in the request's language. */
 export function getNav(signal?: AbortSignal): Promise<NavItem[]> {
-  return apiGet(SITE_PATHS.nav, { type: 1 }, { schema: navResponse, signal }).then((d) => d.nav_infos);
+  return apiGet(SITE_PATHS.nav, { type: 1 }, { schema: siteSchema('navResponse'), signal }).then((d) => d.nav_infos);
 }
 
 export const navQueryOptions = (locale: Locale) =>

@@ -1,14 +1,18 @@
-import { type RewardHistoryEntry, rewardHistoryResponse, SITE_PATHS } from '@kaixiang/shared/site';
+import type { RewardHistoryEntry } from '@kaixiang/shared/site';
+import { SITE_PATHS } from '@kaixiang/shared/site-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.ts';
+import { siteSchema } from '../../../lib/contract.ts';
 
 /** 1 recent wins (left ticker), 2 big wins (right ticker). */
 export type RewardType = 1 | 2;
 
 export function getRewardHistory(rewardType: RewardType, signal?: AbortSignal): Promise<RewardHistoryEntry[]> {
-  return apiGet(SITE_PATHS.rewardHistory, { reward_type: rewardType }, { schema: rewardHistoryResponse, signal }).then(
-    (d) => d.infos,
-  );
+  return apiGet(
+    SITE_PATHS.rewardHistory,
+    { reward_type: rewardType },
+    { schema: siteSchema('rewardHistoryResponse'), signal },
+  ).then((d) => d.infos);
 }
 
 export const rewardHistoryQueryOptions = (rewardType: RewardType) =>

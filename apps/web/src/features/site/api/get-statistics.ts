@@ -1,10 +1,12 @@
-import { SITE_PATHS, type Statistics, statisticsResponse } from '@kaixiang/shared/site';
+import type { Statistics } from '@kaixiang/shared/site';
+import { SITE_PATHS } from '@kaixiang/shared/site-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.ts';
+import { siteSchema } from '../../../lib/contract.ts';
 
 export const statisticsQueryOptions = queryOptions({
   queryKey: ['site', 'statistics'],
-  queryFn: ({ signal }) => apiGet(SITE_PATHS.statistics, {}, { schema: statisticsResponse, signal }),
+  queryFn: ({ signal }) => apiGet(SITE_PATHS.statistics, {}, { schema: siteSchema('statisticsResponse'), signal }),
   staleTime: 60_000,
 });
 

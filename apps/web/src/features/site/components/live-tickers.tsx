@@ -1,14 +1,31 @@
-import { type RewardHistoryEntry, rewardHistoryEntry, TICKER_SIZE } from '@kaixiang/shared/site';
+import type { RewardHistoryEntry, rewardHistoryEntry } from '@kaixiang/shared/site';
+import { TICKER_SIZE } from '@kaixiang/shared/site-paths';
 import { SITE_EVENTS, SITE_ROOM } from '@kaixiang/shared/socket';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconTrophy } from '../../../components/icons.tsx';
+import { siteSchema } from '../../../lib/contract.ts';
 import type { RandomSource } from '../../../lib/jitter.ts';
 import { useSocketEvent, useSocketGap } from '../../../lib/socket.ts';
 import { type RewardType, useRewardHistory } from '../api/get-reward-history.ts';
 import { TickerFeed } from '../ticker-feed.ts';
 import { TickerEntry } from './ticker-entry.tsx';
+
+/**
+ * Checks a pushed win against the contract. The schema loads with the tickers' first request, so
+ * a push nearly always finds it there and is handled at once; one that comes before waits for it
+ * (pushes keep their order: lib/contract.ts).
+ */
+function checkEntry(data: unknown, use: (entry: RewardHistoryEntry) => void) {
+  const check = (schema: typeof rewardHistoryEntry) => {
+    const parsed = schema.safeParse(data);
+    if (parsed.success) use(parsed.data);
+  };
+  const schema = siteSchema.now('rewardHistoryEntry');
+  if (schema) check(schema);
+  else void siteSchema('rewardHistoryEntry')().then(check, () => undefined);
+}
 
 function useTicker(rewardType: RewardType, random?: RandomSource) {
   const query = useRewardHistory(rewardType);
@@ -33,9 +50,7 @@ export function LiveTickers({ random }: { random?: RandomSource }) {
   const big = useTicker(2, random);
 
   useSocketEvent(SITE_EVENTS.rewardHistory, (data) => {
-    const parsed = rewardHistoryEntry.safeParse(data);
-    if (!parsed.success) return;
-    (parsed.data.reward_history_type === 2 ? big : recent).feed.push(parsed.data);
+    checkEntry(data, (entry) => (entry.reward_history_type === 2 ? big : recent).feed.push(entry));
   });
   useSocketGap(SITE_ROOM, () => {
     void queryClient.invalidateQueries({ queryKey: ['site', 'reward-history'] });
