@@ -1,36 +1,35 @@
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@kaixiang/shared/locale';
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStored, writeStored } from '../lib/storage.ts';
-import enUS from './locales/en-US.json';
-import zhCN from './locales/zh-CN.json';
-import zhTW from './locales/zh-TW.json';
+import zhCN from './bundles/zh-CN.ts';
 
 /** Every string a person reads, in the three interface languages (spec 1 §1). zh-CN is the default. */
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
 /**
- * Features keep their own texts in `features/<name>/i18n/<locale>.json`, each file one object
- * whose top-level keys it owns (e.g. `boxes`), merged into the one translation namespace.
+ * zh-CN, the default, comes with the app; the other two languages are chunks of their own, loaded
+ * when chosen (or at start, for a visitor who chose one before): a third of the texts instead of
+ * all of them on every first load.
  */
-const featureBundles = import.meta.glob<Record<string, unknown>>('../features/*/i18n/*.json', {
-  eager: true,
-  import: 'default',
-});
+const OTHER_LOCALES: Partial<Record<Locale, () => Promise<{ default: object }>>> = {
+  'zh-TW': () => import('./bundles/zh-TW.ts'),
+  'en-US': () => import('./bundles/en-US.ts'),
+};
 
-function withFeatures(locale: Locale, base: Record<string, unknown>): Record<string, unknown> {
-  const merged = { ...base };
-  for (const [path, bundle] of Object.entries(featureBundles)) {
-    if (path.endsWith(`/${locale}.json`)) Object.assign(merged, bundle);
-  }
-  return merged;
-}
-
-export const resources = {
-  'zh-CN': { translation: withFeatures('zh-CN', zhCN) },
-  'zh-TW': { translation: withFeatures('zh-TW', zhTW) },
-  'en-US': { translation: withFeatures('en-US', enUS) },
-} as const;
+/** i18next asks this for a language it has no texts for yet; `changeLanguage` waits for the answer. */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = isLocale(language) ? OTHER_LOCALES[language] : undefined;
+    if (!load) return callback(null, {});
+    load().then(
+      (bundle) => callback(null, bundle.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 /**
  * A stored choice wins; otherwise zh-CN. The browser's language is deliberately not followed: the
@@ -43,15 +42,20 @@ export function initialLocale(): Locale {
 
 export const i18n: I18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLocale(),
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/** Resolves once the starting language's texts are there (at once for zh-CN); main.tsx renders after it. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(initReactI18next)
+  .use(lazyLocales)
+  .init({
+    resources: { [DEFAULT_LOCALE]: { translation: zhCN } },
+    partialBundledLanguages: true,
+    lng: initialLocale(),
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 
 function applyDocumentLanguage(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
