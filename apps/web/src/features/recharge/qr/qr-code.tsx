@@ -1,19 +1,23 @@
+import QRCode from 'qrcode';
 import { useMemo } from 'react';
-import { encodeQr } from './qr-encode.ts';
 
 const QUIET_ZONE = 4;
 
-/** `text` as a QR code: one SVG path of dark modules on white, with the standard quiet zone. */
+/**
+ * `text` as a QR code (the `qrcode` package, as the server uses; level M): one SVG path of dark
+ * modules on white, with the standard quiet zone. Drawn from the module matrix rather than with
+ * the package's own SVG string, so it is an element React owns, not injected markup.
+ */
 export function QrCode({ text, size = 180, label }: { text: string; size?: number; label: string }) {
   const { path, extent } = useMemo(() => {
-    const modules = encodeQr(text);
+    const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
     let d = '';
-    modules.forEach((row, y) => {
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x + QUIET_ZONE} ${y + QUIET_ZONE}h1v1h-1z`;
-      });
-    });
-    return { path: d, extent: modules.length + QUIET_ZONE * 2 };
+    for (let y = 0; y < modules.size; y++) {
+      for (let x = 0; x < modules.size; x++) {
+        if (modules.get(y, x)) d += `M${x + QUIET_ZONE} ${y + QUIET_ZONE}h1v1h-1z`;
+      }
+    }
+    return { path: d, extent: modules.size + QUIET_ZONE * 2 };
   }, [text]);
   return (
     <svg
