@@ -16,6 +16,7 @@ import {
   type SocketError,
 } from './socket-frame.ts';
 import type { SocketOriginCheck } from './socket-origin.ts';
+import { sendTextFrame, type TextFrame, textFrame } from './ws-frame.ts';
 
 /**
  * The realtime hub at /connect (ARCHITECTURE.md §Realtime, spec 1 §4/§7). Each process holds its
@@ -67,7 +68,7 @@ interface Membership {
   /** Events with seq <= afterSeq happened before the client joined; it was told so in the JOIN reply. */
   afterSeq: number;
   /** Non-null while a JOIN waits for the room's seq: events that arrive meanwhile wait here. */
-  held: Array<{ seq: number; frame: string }> | null;
+  held: Array<{ seq: number; frame: TextFrame }> | null;
 }
 
 interface Connection {
@@ -93,13 +94,14 @@ export function installSocket(app: FastifyInstance, deps: SocketHubDeps): Socket
 
   // --- sending -------------------------------------------------------------------------------
 
-  function sendRaw(c: Connection, text: string): void {
+  function sendRaw(c: Connection, frame: string | TextFrame): void {
     if (!c.open || c.ws.readyState !== c.ws.OPEN) return;
     if (c.ws.bufferedAmount > SOCKET_MAX_BUFFERED_BYTES) {
       closeConnection(c, SOCKET_CLOSE.tryAgainLater, 'slow consumer');
       return;
     }
-    c.ws.send(text);
+    if (typeof frame === 'string') c.ws.send(frame);
+    else sendTextFrame(c.ws, frame);
   }
 
   const send = (c: Connection, frame: ServerFrame) => sendRaw(c, JSON.stringify(frame));
@@ -152,12 +154,12 @@ export function installSocket(app: FastifyInstance, deps: SocketHubDeps): Socket
   function deliver(msg: BusMessage): void {
     const members = roomIndex.get(msg.room);
     if (!members) return;
-    let frame: string | null = null;
+    let frame: TextFrame | null = null;
     for (const c of members) {
       const m = c.rooms.get(msg.room);
       if (!m || msg.seq <= m.afterSeq) continue;
-      // Serialized once for the whole room, and only when someone here is listening.
-      frame ??= JSON.stringify({ type: msg.type, data: msg.data, room: msg.room, seq: msg.seq });
+      // Serialized and framed once for the whole room, and only when someone here is listening.
+      frame ??= textFrame(JSON.stringify({ type: msg.type, data: msg.data, room: msg.room, seq: msg.seq }));
       if (m.held) {
         if (m.held.length < MAX_HELD_EVENTS) m.held.push({ seq: msg.seq, frame });
         else closeConnection(c, SOCKET_CLOSE.tryAgainLater, 'slow consumer');
