@@ -42,6 +42,7 @@ export function BannerCarousel() {
               <FallbackImage
                 src={b.img}
                 className="banner__img"
+                priority={i === 0}
                 fallback={<BannerArt seed={i} className="banner__art" />}
               />
               <span className="banner__caption">{b.title}</span>

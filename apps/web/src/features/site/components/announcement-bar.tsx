@@ -13,7 +13,7 @@ export const ANNOUNCEMENT_ROTATE_MS = 10_000;
  */
 export function AnnouncementBar({ rotateMs = ANNOUNCEMENT_ROTATE_MS }: { rotateMs?: number }) {
   const { t } = useTranslation();
-  const { data, isError } = useMessages();
+  const { data, isError, isPending } = useMessages();
   const messages = data ?? [];
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
@@ -25,6 +25,9 @@ export function AnnouncementBar({ rotateMs = ANNOUNCEMENT_ROTATE_MS }: { rotateM
     return () => clearInterval(timer);
   }, [messages.length, rotateMs]);
 
+  // The bar's place is kept while the notices load, so the page below does not jump down when
+  // they arrive; it closes only if there turns out to be nothing to say.
+  if (isPending) return <div className="announcement-slot" aria-hidden="true" />;
   if (isError || messages.length === 0) return null;
   const current = messages[index % messages.length]!;
   return (
