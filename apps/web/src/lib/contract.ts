@@ -1,7 +1,7 @@
 /**
  * The shared contract's zod schemas for code in the first load (the shell, the home page, the
- * signed-in header), loaded on first use instead of with the page: with zod they are about a
- * quarter of the JavaScript the first page would otherwise wait for. The load starts with the
+ * signed-in header), loaded on first use instead of with the page: with zod they are some
+ * 27 kB gzipped that the first paint would otherwise wait for. The load starts with the
  * first request that needs it and runs alongside it (lib/api.ts), so a page waits for it at most
  * once and rarely at all. Code that is itself loaded lazily (pages, dialogs) imports the schemas
  * directly; here they are named by key: `siteSchema('navResponse')` is a loader lib/api.ts takes
