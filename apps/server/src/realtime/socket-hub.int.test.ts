@@ -329,6 +329,25 @@ describe('socket hub', () => {
     }
   });
 
+  it('does not take a stall of its own for the silence of a client that pings', async () => {
+    // A fan-out to thousands of sockets can hold the process past the idle timeout; the PINGs
+    // sent meanwhile are read only after the late sweep has had its turn.
+    const h = await startHub({ idleTimeoutMs: 300 });
+    const chatty = await h.connect();
+    await chatty.roundTrip();
+    const pinger = setInterval(() => chatty.send('PING'), 60);
+    try {
+      const busyUntil = performance.now() + 800;
+      while (performance.now() < busyUntil) {
+        // the process is busy, as in a long fan-out
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      expect(chatty.isOpen).toBe(true);
+    } finally {
+      clearInterval(pinger);
+    }
+  });
+
   it('tells PONG the business clock but judges idleness by real time', async () => {
     // Tests move the business clock by hours to expire rounds; that must not look like silence.
     let nowMs = Date.UTC(2030, 0, 1);

@@ -337,12 +337,18 @@ export function installSocket(app: FastifyInstance, deps: SocketHubDeps): Socket
 
   // One sweep for all sockets: a timer per socket would be thousands of timers doing the same.
   const sweepMs = Math.max(25, Math.floor(deps.idleTimeoutMs / 4));
+  let lastSweepMs = monotonicMs();
   const sweep = setInterval(() => {
     const now = monotonicMs();
+    // A late sweep comes after this process was busy (a long fan-out): timers run before the
+    // sockets are read, so what clients sent meanwhile is still unread and that time is not
+    // their silence. Closing them would bring thousands of reconnects on top of the load.
+    const stalledMs = Math.max(0, now - lastSweepMs - sweepMs);
+    lastSweepMs = now;
     for (const c of conns) {
       // A client that pings every 10 s is never idle; one that went silent (crashed tab, dead
       // network) would otherwise hold its socket and room slots until TCP gives up, hours later.
-      if (now - c.lastSeenMs >= deps.idleTimeoutMs) closeConnection(c, SOCKET_CLOSE.idle, 'idle');
+      if (now - c.lastSeenMs - stalledMs >= deps.idleTimeoutMs) closeConnection(c, SOCKET_CLOSE.idle, 'idle');
     }
   }, sweepMs);
   sweep.unref();
