@@ -7,21 +7,18 @@ import { ItemImage } from '../../../components/item-image.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { VipBadge } from '../../../components/vip-badge.tsx';
+import { dateTimeFormat } from '../../../i18n/formats.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { useBoxHistory } from '../api/get-box-history.ts';
 import { qualityOf } from '../item-props.ts';
+
+const TIME: Intl.DateTimeFormatOptions = { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 
 /** Everybody's latest openings of this box, newest first. */
 export function BoxHistory({ boxId }: { boxId: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const history = useBoxHistory(boxId);
-  const time = new Intl.DateTimeFormat(locale, {
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
   const list = history.data?.list ?? [];
 
   return (
@@ -55,7 +52,7 @@ export function BoxHistory({ boxId }: { boxId: number }) {
                 </span>
                 <Price units={e.cost_price} />
                 <time className="box-history__time" dateTime={new Date(e.created_at).toISOString()}>
-                  {time.format(e.created_at)}
+                  {dateTimeFormat(locale, TIME).format(e.created_at)}
                 </time>
               </li>
             ))}

@@ -4,6 +4,7 @@ import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { dateTimeFormat } from '../../../i18n/formats.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { ROLLS_PAGE_SIZE, useRolls } from '../api/get-rolls.ts';
 import { qualityOf } from '../item-props.ts';
@@ -13,6 +14,14 @@ export interface RollListProps {
   onSelect: (entry: SelfHistoryEntry) => void;
 }
 
+const TIME: Intl.DateTimeFormatOptions = {
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+};
+
 /** The player's own openings, newest first; each can be handed to the verifier. */
 export function RollList({ selectedId, onSelect }: RollListProps) {
   const { t } = useTranslation();
@@ -21,13 +30,6 @@ export function RollList({ selectedId, onSelect }: RollListProps) {
   const rolls = useRolls(page);
   const list = rolls.data?.list ?? [];
   const pages = Math.max(1, Math.ceil((rolls.data?.total ?? 0) / ROLLS_PAGE_SIZE));
-  const time = new Intl.DateTimeFormat(locale, {
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
 
   return (
     <section className="panel roll-list" aria-labelledby="roll-list-title">
@@ -60,7 +62,7 @@ export function RollList({ selectedId, onSelect }: RollListProps) {
                       <span className="roll-table__item">{e.name}</span>
                     </td>
                     <td className="fair-mono">{e.roll.nonce}</td>
-                    <td className="roll-table__time">{time.format(e.created_at)}</td>
+                    <td className="roll-table__time">{dateTimeFormat(locale, TIME).format(e.created_at)}</td>
                     <td>
                       <span className={`roll-status ${e.roll.server_seed ? 'is-revealed' : ''}`}>
                         {e.roll.server_seed ? t('fairness.rolls.revealed') : t('fairness.rolls.hidden')}

@@ -4,6 +4,7 @@ import { Navigate, NavLink, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconDocument } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { dateTimeFormat } from '../../../i18n/formats.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { helpPath, PATHS } from '../../../lib/paths.ts';
 import { useHelpDoc } from '../api/get-help-content.ts';
@@ -67,7 +68,7 @@ function HelpDocument({ doc }: { doc: HelpDoc }) {
         <h1>{doc.title}</h1>
         {!Number.isNaN(updated.getTime()) && (
           <p className="help-article__updated">
-            {t('help.updated', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(updated) })}
+            {t('help.updated', { date: dateTimeFormat(locale, { dateStyle: 'long' }).format(updated) })}
           </p>
         )}
         {doc.intro && <p className="help-article__intro">{doc.intro}</p>}

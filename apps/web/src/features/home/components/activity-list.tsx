@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../../components/fallback-image.tsx';
+import { dateTimeFormat } from '../../../i18n/formats.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { useActivities } from '../api/get-activities.ts';
 import { BannerArt } from './banner-art.tsx';
@@ -11,7 +12,7 @@ export function ActivityList() {
   const locale = useLocale();
   const { data: activities = [] } = useActivities();
   if (activities.length === 0) return null;
-  const date = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const date = dateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
   return (
     <section className="home-section">
       <header className="section-head">

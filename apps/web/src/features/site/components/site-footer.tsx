@@ -8,6 +8,7 @@ import {
   WechatMark,
   WechatPayMark,
 } from '../../../components/brand-marks.tsx';
+import { numberFormat } from '../../../i18n/formats.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { helpPath, PATHS } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -127,7 +128,7 @@ function FooterTotals() {
   const stats = useStatistics();
   if (!stats.data) return null;
   const totals = footerTotals(stats.data);
-  const fmt = new Intl.NumberFormat(locale);
+  const fmt = numberFormat(locale);
   const items = [
     { key: 'users', label: t('footer.totals.users'), value: totals.users },
     { key: 'boxes', label: t('footer.totals.boxes'), value: totals.boxesOpened },
