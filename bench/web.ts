@@ -19,7 +19,8 @@
  * score. The figures are indicative: on a shared machine they move from run to run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -234,7 +235,8 @@ async function launchForLighthouse(): Promise<{ port: number; stop(): Promise<vo
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill();
       await exited;
-      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+      // Chromium's helper processes outlive the browser by a moment, still writing to the profile.
+      await rm(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
     },
   };
 }
