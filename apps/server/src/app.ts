@@ -13,7 +13,6 @@ import { installWebApp } from './http/web-app.ts';
 import { ACCOUNTS_CONTROL_ROOM, SIGNED_OUT_EVENT } from './modules/accounts/accounts.deps.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { checkAccessToken } from './modules/accounts/authenticate.ts';
 import { userRoutes } from './modules/accounts/user.routes.ts';
 import { boxArtRoutes } from './modules/boxes/box-art.routes.ts';
 import { boxesRoutes } from './modules/boxes/boxes.routes.ts';
@@ -129,7 +128,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     bus: rt.bus,
     // The session is checked too: a revoked login, a banned or closed account cannot LOGIN.
     verifyToken: async (token) => {
-      const r = await checkAccessToken(rt.database.db, token, config.TOKEN_SECRET, rt.clock);
+      const r = await accounts.checkToken(token);
       return r.ok ? { userId: r.auth.userId } : null;
     },
     idleTimeoutMs: config.SOCKET_IDLE_TIMEOUT_MS,
@@ -162,6 +161,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
       return { status: res.statusCode, text: res.body };
     },
   });
+  app.addHook('onClose', async () => accounts.deps.sessionCache.close());
   await app.register(accountsRoutes(accounts, { publicOrigin: config.PUBLIC_ORIGIN }), { prefix: '/api' });
   await app.register(userRoutes(accounts), { prefix: '/api' });
   await app.register(mediaRoutes(rt.database.db));

@@ -3,6 +3,7 @@ import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { CounterStore } from './counters.ts';
 import type { MailPort, SmsPort } from './messaging.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** What the accounts services take from the outside (STYLE.md §4). */
 export interface AccountsDeps {
@@ -16,8 +17,12 @@ export interface AccountsDeps {
   tokenSecret: string;
   /** HMAC key for stored code hashes and ID numbers. */
   hashSecret: string;
+  /** Session rows this process trusts for a few seconds (session-cache.ts). */
+  sessionCache: SessionCache;
 }
 
 /** The bus room on which a user's sign-out everywhere reaches every process's socket hub. */
 export const ACCOUNTS_CONTROL_ROOM = 'sys:accounts';
 export const SIGNED_OUT_EVENT = 'user-signed-out';
+/** One login ended (logout, a stolen refresh token): every process forgets its cached session row. */
+export const SESSION_ENDED_EVENT = 'session-ended';

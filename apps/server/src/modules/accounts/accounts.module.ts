@@ -1,11 +1,12 @@
 import type { Runtime } from '../../runtime.ts';
 import type { AccountsDeps } from './accounts.deps.ts';
 import { createAuthService } from './auth.service.ts';
-import { authenticate } from './authenticate.ts';
+import { authenticate, checkAccessToken } from './authenticate.ts';
 import { createCodesService } from './codes.service.ts';
 import { memoryCounters, redisCounters } from './counters.ts';
 import { createEmailService } from './email.service.ts';
 import { type SmsPort, sandboxMail, sandboxSms, smtpMail, tencentSms } from './messaging.ts';
+import { createSessionCache } from './session-cache.ts';
 import { createSessionsService } from './sessions.service.ts';
 import { createSteamService, type FormPost, httpFormPost, STEAM_OPENID_URL } from './steam.service.ts';
 import { createUserService } from './user.service.ts';
@@ -47,6 +48,7 @@ export async function createAccountsModule(rt: Runtime, opts: { sandboxPost?: Fo
     counters: rt.redis ? redisCounters(rt.redis, `${rt.redisPrefix}cnt:`, now) : memoryCounters(now),
     tokenSecret: config.TOKEN_SECRET,
     hashSecret: config.ID_HASH_SECRET,
+    sessionCache: createSessionCache({ clock: rt.clock, bus: rt.bus }),
   };
   const codes = createCodesService(deps);
   const sessions = createSessionsService(deps);
@@ -68,7 +70,14 @@ export async function createAccountsModule(rt: Runtime, opts: { sandboxPost?: Fo
     email,
     steam,
     steamSandbox,
-    authenticate: authenticate({ db, tokenSecret: config.TOKEN_SECRET, clock: rt.clock }),
+    authenticate: authenticate({
+      db,
+      tokenSecret: config.TOKEN_SECRET,
+      clock: rt.clock,
+      sessionCache: deps.sessionCache,
+    }),
+    /** "May this token act", for callers outside a route (the socket's LOGIN). */
+    checkToken: (token: string) => checkAccessToken(db, token, config.TOKEN_SECRET, rt.clock, deps.sessionCache),
   };
 }
 

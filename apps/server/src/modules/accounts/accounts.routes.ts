@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import type { AccountsModule } from './accounts.module.ts';
-import { authOf, bearerToken, checkAccessToken } from './authenticate.ts';
+import { authOf, bearerToken } from './authenticate.ts';
 import { siteOrigin } from './origin.ts';
 import type { ClientInfo } from './sessions.service.ts';
 
@@ -92,7 +92,7 @@ export function accountsRoutes(
       async (req) => {
         // Codes to the current or a new address (types 5, 6) are for the signed-in user only.
         const token = bearerToken(req);
-        const who = token ? await checkAccessToken(m.deps.db, token, m.deps.tokenSecret, m.deps.clock) : null;
+        const who = token ? await m.checkToken(token) : null;
         await m.email.sendCode(req.body, req.ip, who?.ok ? who.auth.userId : null);
         return ok(null, '发送成功');
       },

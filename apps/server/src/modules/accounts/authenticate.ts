@@ -6,6 +6,7 @@ import { requestLocale } from '../../http/locale.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { verifyAccessToken } from '../auth/access-token.ts';
 import { accountsRepo } from './accounts.repo.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export type Role = 'player' | 'anchor' | 'admin';
 export interface AuthContext {
@@ -24,14 +25,25 @@ export type SessionCheck = { ok: true; auth: AuthContext } | { ok: false; banned
 
 /**
  * The whole answer to "may this token act": the signature and expiry of the access token, then
- * its session row (logout, rotation theft, password change) and its user (ban, destruction).
- * One indexed query per call: correctness first; a short cache can come when load asks for it.
+ * its session row (logout, rotation theft, password change) and its user (ban, destruction). The
+ * row comes from `cache` when this process read it in the last few seconds (session-cache.ts),
+ * else one indexed query.
  */
-export async function checkAccessToken(db: Db, token: string, secret: string, clock: Clock): Promise<SessionCheck> {
+export async function checkAccessToken(
+  db: Db,
+  token: string,
+  secret: string,
+  clock: Clock,
+  cache?: SessionCache,
+): Promise<SessionCheck> {
   const now = clock.now();
   const claims = verifyAccessToken(token, secret, now);
   if (!claims) return { ok: false, banned: false };
-  const row = await accountsRepo.sessionWithUser(db, claims.sessionId);
+  let row = cache?.get(claims.sessionId);
+  if (!row) {
+    row = await accountsRepo.sessionWithUser(db, claims.sessionId);
+    if (row) cache?.set(claims.sessionId, row);
+  }
   if (!row || row.userId !== claims.userId || row.revokedAt || row.expiresAt.getTime() <= now || row.destroyedAt)
     return { ok: false, banned: false };
   if (row.bannedAt) return { ok: false, banned: true };
@@ -46,11 +58,11 @@ export function bearerToken(req: FastifyRequest): string | null {
 }
 
 /** preHandler of protected routes: 401 signs the client out (spec 1 §8). */
-export function authenticate(deps: { db: Db; tokenSecret: string; clock: Clock }) {
+export function authenticate(deps: { db: Db; tokenSecret: string; clock: Clock; sessionCache?: SessionCache }) {
   return async (req: FastifyRequest) => {
     const token = bearerToken(req);
     if (!token) throw new AppError('UNAUTHENTICATED');
-    const r = await checkAccessToken(deps.db, token, deps.tokenSecret, deps.clock);
+    const r = await checkAccessToken(deps.db, token, deps.tokenSecret, deps.clock, deps.sessionCache);
     if (!r.ok) {
       // A banned player is signed out like anyone else, but told why.
       throw new AppError(

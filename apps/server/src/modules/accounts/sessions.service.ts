@@ -3,7 +3,7 @@ import type { LoginResponse } from '@kaixiang/shared/accounts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { signAccessToken } from '../auth/access-token.ts';
-import { ACCOUNTS_CONTROL_ROOM, type AccountsDeps, SIGNED_OUT_EVENT } from './accounts.deps.ts';
+import { ACCOUNTS_CONTROL_ROOM, type AccountsDeps, SESSION_ENDED_EVENT, SIGNED_OUT_EVENT } from './accounts.deps.ts';
 import { accountsRepo as repo } from './accounts.repo.ts';
 import { randomToken, sha256 } from './secrets.ts';
 
@@ -36,6 +36,12 @@ export function createSessionsService(deps: AccountsDeps) {
     };
   }
 
+  /** After a session was revoked: no process may keep trusting its cached row. */
+  async function sessionEnded(sessionId: string) {
+    deps.sessionCache.forgetSession(sessionId);
+    await deps.bus.publish(ACCOUNTS_CONTROL_ROOM, SESSION_ENDED_EVENT, { session_id: sessionId });
+  }
+
   /** Ends every login of a user and tells every process to close that user's sockets. */
   async function signOutEverywhere(db: Db, userId: number, reason: string) {
     await repo.revokeUserSessions(db, userId, new Date(clock.now()), reason);
@@ -45,8 +51,12 @@ export function createSessionsService(deps: AccountsDeps) {
     tokensFor,
     signOutEverywhere,
 
-    /** Must run after the transaction that revoked the sessions has committed. */
+    /**
+     * Must run after the transaction that revoked the sessions has committed: every process
+     * closes the user's sockets and forgets their cached sessions (this one at once).
+     */
     async disconnectSockets(userId: number) {
+      deps.sessionCache.forgetUser(userId);
       await deps.bus.publish(ACCOUNTS_CONTROL_ROOM, SIGNED_OUT_EVENT, { user_id: userId });
     },
 
@@ -68,13 +78,20 @@ export function createSessionsService(deps: AccountsDeps) {
 
     async refresh(refreshToken: string): Promise<LoginResponse> {
       const hash = sha256(refreshToken);
+      let stolen: string | null = null;
+      let refreshed: string | null = null;
       const result = await deps.transaction(async (tx) => {
         const now = clock.now();
+        stolen = null;
+        refreshed = null;
         const s = await repo.sessionByRefreshForUpdate(tx, hash);
         if (!s) {
           const retired = await repo.retiredToken(tx, hash);
           // Reuse of a rotated token: the thief or the owner, we cannot tell which, so neither.
-          if (retired) await repo.revokeSession(tx, retired.sessionId, new Date(now), 'refresh-reuse');
+          if (retired) {
+            await repo.revokeSession(tx, retired.sessionId, new Date(now), 'refresh-reuse');
+            stolen = retired.sessionId;
+          }
           return null;
         }
         if (s.revokedAt || s.expiresAt.getTime() <= now) return null;
@@ -88,14 +105,19 @@ export function createSessionsService(deps: AccountsDeps) {
           refreshedAt: new Date(now),
           expiresAt: new Date(now + REFRESH_TTL_MS),
         });
+        refreshed = s.id;
         return tokensFor(s.userId, s.id, next, now);
       });
+      if (stolen) await sessionEnded(stolen);
       if (!result) throw new AppError('UNAUTHENTICATED');
+      // The session lives longer now: read its row afresh rather than trust the old expiry.
+      if (refreshed) deps.sessionCache.forgetSession(refreshed);
       return result;
     },
 
     async logout(sessionId: string) {
       await repo.revokeSession(deps.db, sessionId, new Date(clock.now()), 'logout');
+      await sessionEnded(sessionId);
     },
   };
 }
