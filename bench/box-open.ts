@@ -24,34 +24,18 @@ import pg from 'pg';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-check.ts';
 import { httpClient, must } from './support/http.ts';
 import { cpuSeconds, keepAliveClient, postgresCpuMeter } from './support/load.ts';
+import { ADMIN_URL, admin, dbUrl } from './support/pg-admin.ts';
 import { newServer, redisAnswers, type ServerEnv, startServer, stopServer, waitReady } from './support/servers.ts';
 
 const execFileAsync = promisify(execFile);
 const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '2,8').split(',').map(Number);
 const PLAYERS = Math.max(...CLIENTS);
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const stamp = `${Date.now()}_${randomBytes(2).toString('hex')}`;
 const BENCH_DB = `kx_bench_${stamp}`;
 const PGBENCH_DB = `kx_pgbench_${stamp}`;
 const SIGN_SECRET = `bench-sign-${stamp}`;
-
-const dbUrl = (name: string) => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function admin(statement: string): Promise<Record<string, unknown>[]> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    return (await c.query(statement)).rows;
-  } finally {
-    await c.end();
-  }
-}
 
 interface Result {
   label: string;
@@ -126,6 +110,7 @@ try {
     DB_POOL_MAX: '20',
     // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
     ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('CPU_PROFILE_'))),
   } as ServerEnv);
   await waitReady(server);
   const serverPid = server.child?.pid ?? null;

@@ -42,6 +42,7 @@ import { PlayerSocket } from './chaos/socket.ts';
 import { verifyLedger, verifySockets } from './chaos/verify.ts';
 import { createWorkload, type Player } from './chaos/workload.ts';
 import { httpClient, must } from './support/http.ts';
+import { ADMIN_URL, admin, dbUrl } from './support/pg-admin.ts';
 import {
   newServer,
   redisAnswers,
@@ -54,7 +55,6 @@ import {
 } from './support/servers.ts';
 import { at, log, secs, sleep } from './support/time.ts';
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PLAYERS = Number(process.env.CHAOS_PLAYERS ?? 16);
 /** Load on both processes before the kill. */
@@ -69,11 +69,6 @@ const RETENTION_DEADLINE_MS = 80_000;
 const CREDIT = 100_000_000;
 const stamp = `${Date.now()}_${randomBytes(2).toString('hex')}`;
 const DB_NAME = `kx_chaos_${stamp}`;
-const dbUrl = (name: string) => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 const env: ServerEnv = {
   DATABASE_URL: dbUrl(DB_NAME),
   REDIS_URL,
@@ -82,16 +77,6 @@ const env: ServerEnv = {
   TOKEN_SECRET: `chaos-token-${randomBytes(16).toString('hex')}`,
   SCHEDULER_POLL_MS: '500',
 };
-
-async function admin(statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
 
 /** The run's Redis keys (room sequences, nonces, counters) go with it. */
 async function dropRedisKeys(): Promise<void> {

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { admin, dbUrl } from './support/pg-admin.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
@@ -63,17 +63,7 @@ async function startOnce(args: string[], db: Record<string, string>): Promise<{ 
 
 console.log('server-start: building the bundle (npm run build:server)…');
 execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = `kx_start_${Date.now()}`;
-const admin = async (statement: string) => {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-};
 const onPostgres = await admin('select 1').then(
   () => true,
   () => false,
@@ -82,9 +72,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kx-start-'));
 let db: Record<string, string> = { PGLITE_DIR: dataDir };
 if (onPostgres) {
   await admin(`create database ${dbName}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  db = { DATABASE_URL: u.toString() };
+  db = { DATABASE_URL: dbUrl(dbName) };
 }
 try {
   await startOnce(variants[0]!.args, db); // migrates and seeds the database

@@ -58,6 +58,13 @@ interface ItemInfo {
   quality: number;
 }
 
+/** What an opened item's answer and its proof are made of: an opening row, or one just recorded. */
+type OpeningFacts = Pick<
+  typeof boxOpenings.$inferSelect,
+  'itemDefId' | 'exter' | 'priceUnits' | 'userItemId' | 'nonce' | 'clientSeed' | 'oddsHash' | 'boxVersion' | 'ticket'
+>;
+type SeedFacts = Pick<typeof fairSeeds.$inferSelect, 'serverSeedHash' | 'serverSeed' | 'revealedAt'>;
+
 interface BoxState {
   id: number;
   categoryId: number;
@@ -215,7 +222,7 @@ export function createBoxesService(deps: BoxesDeps) {
     } satisfies OpenBoxResponse;
   }
 
-  function proof(o: typeof boxOpenings.$inferSelect, seed: typeof fairSeeds.$inferSelect): RollProof {
+  function proof(o: OpeningFacts, seed: SeedFacts): RollProof {
     return {
       nonce: o.nonce ?? 0,
       client_seed: o.clientSeed,
@@ -227,12 +234,7 @@ export function createBoxesService(deps: BoxesDeps) {
     };
   }
 
-  function opened(
-    o: typeof boxOpenings.$inferSelect,
-    seed: typeof fairSeeds.$inferSelect,
-    info: Map<number, ItemInfo>,
-    locale: Locale,
-  ): OpenedItem {
+  function opened(o: OpeningFacts, seed: SeedFacts, info: Map<number, ItemInfo>, locale: Locale): OpenedItem {
     const item = info.get(o.itemDefId);
     return {
       id: o.userItemId ?? 0,
@@ -311,27 +313,24 @@ export function createBoxesService(deps: BoxesDeps) {
         box_id: box.id,
         total_price: box.priceUnits * count,
         money: row.balance,
-        items: rolls.map((r, i) => {
-          const item = info.get(r.entry.itemId);
-          return {
-            id: row.item_ids[i] ?? 0,
-            item_id: r.entry.itemId,
-            name: item ? pick(item.names, locale) : '',
-            img: item?.image ?? '',
-            quality: item?.quality ?? 0,
-            exter: r.entry.exter,
-            cost_price: r.entry.priceUnits,
-            roll: {
+        items: rolls.map((r, i) =>
+          opened(
+            {
+              itemDefId: r.entry.itemId,
+              exter: r.entry.exter,
+              priceUnits: r.entry.priceUnits,
+              userItemId: row.item_ids[i] ?? null,
               nonce: r.nonce,
-              client_seed: seed.clientSeed,
-              server_seed_hash: seed.serverSeedHash,
-              server_seed: null,
-              odds_hash: box.oddsHash,
-              box_version: box.version,
+              clientSeed: seed.clientSeed,
+              oddsHash: box.oddsHash,
+              boxVersion: box.version,
               ticket: r.ticket,
             },
-          };
-        }),
+            { ...seed, revealedAt: null },
+            info,
+            locale,
+          ),
+        ),
       };
       return { seed, response };
     }

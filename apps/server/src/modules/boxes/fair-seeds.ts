@@ -10,28 +10,28 @@ export function newSeedPair(userId: number, clientSeed: string, now: Date): type
   return { userId, serverSeed: seed, serverSeedHash: serverSeedHash(seed), clientSeed, createdAt: now };
 }
 
-/** The player's active seed pair, locked for this transaction; made on a player's first roll. */
-export async function lockActiveSeed(tx: Tx, userId: number, now: Date) {
-  const find = async () =>
-    (
-      await tx
-        .select()
-        .from(fairSeeds)
-        .where(and(eq(fairSeeds.userId, userId), isNull(fairSeeds.revealedAt)))
-        .for('update')
-    )[0];
-  // A rotation committing while we wait for the row lock hides the pair we waited for, and its
-  // successor was made after our statement's snapshot: look again (each look is a new snapshot).
+/**
+ * The player's active seed pair, made on a player's first roll; with `lock`, locked for the
+ * caller's transaction. A rotation committing while we wait for the row lock hides the pair we
+ * waited for, and its successor was made after our statement's snapshot: look again (each look
+ * is a new snapshot).
+ */
+async function activePair(db: Db | Tx, userId: number, now: Date, lock: boolean) {
+  const where = and(eq(fairSeeds.userId, userId), isNull(fairSeeds.revealedAt));
   for (let attempt = 0; attempt < 20; attempt++) {
-    const found = await find();
+    const query = db.select().from(fairSeeds).where(where);
+    const [found] = lock ? await query.for('update') : await query;
     if (found) return found;
-    await tx
+    await db
       .insert(fairSeeds)
       .values(newSeedPair(userId, randomBytes(8).toString('hex'), now))
       .onConflictDoNothing();
   }
   throw new Error('no active seed pair after 20 attempts');
 }
+
+/** The player's active seed pair, locked for this transaction. */
+export const lockActiveSeed = (tx: Tx, userId: number, now: Date) => activePair(tx, userId, now, true);
 
 /** What a roll needs of the player's active pair; `nonce` is the next roll's. */
 export interface SeedState {
@@ -47,30 +47,8 @@ export interface SeedState {
  * statement that records the opening advances the nonce only if the pair is still exactly this
  * (kx_open_box), so a stale read costs a second try, never a reused nonce. Made on a first roll.
  */
-export async function readActiveSeed(db: Db, userId: number, now: Date): Promise<SeedState> {
-  const find = async () =>
-    (
-      await db
-        .select({
-          id: fairSeeds.id,
-          serverSeed: fairSeeds.serverSeed,
-          serverSeedHash: fairSeeds.serverSeedHash,
-          clientSeed: fairSeeds.clientSeed,
-          nonce: fairSeeds.nonce,
-        })
-        .from(fairSeeds)
-        .where(and(eq(fairSeeds.userId, userId), isNull(fairSeeds.revealedAt)))
-    )[0];
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const found = await find();
-    if (found) return found;
-    await db
-      .insert(fairSeeds)
-      .values(newSeedPair(userId, randomBytes(8).toString('hex'), now))
-      .onConflictDoNothing();
-  }
-  throw new Error('no active seed pair after 20 attempts');
-}
+export const readActiveSeed = (db: Db, userId: number, now: Date): Promise<SeedState> =>
+  activePair(db, userId, now, false);
 
 /**
  * Active pairs of recent openers, kept per process so an opening needs no read first. Anything
