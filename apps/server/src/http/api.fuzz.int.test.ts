@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser } from '../../test/support/accounts.ts';
-import { rsaKeys, startFakePayGateway } from '../../test/support/fake-pay-gateway.ts';
+import { realPayFixture, type startFakePayGateway } from '../../test/support/fake-pay-gateway.ts';
 import { type Case, caseArbitrary, type Operation, operations } from '../../test/support/fuzz-requests.ts';
 import { credit, expectLedgerBalanced } from '../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../test/support/test-app.ts';
@@ -116,34 +116,9 @@ describe('API fuzz from the OpenAPI document', () => {
   beforeAll(async () => {
     // Alipay and WeChat Pay configured too (against the fake gateway), so their notification
     // endpoints verify what the fuzz sends them instead of answering an unknown provider.
-    const [app, alipay, merchant, platform] = [rsaKeys(), rsaKeys(), rsaKeys(), rsaKeys()];
-    const platformSerial = 'PUB_KEY_ID_0119000000012025112100000000000001';
-    gateway = await startFakePayGateway({
-      alipayPrivateKey: alipay.privateKey,
-      appPublicKey: app.publicKey,
-      wechatPlatformPrivateKey: platform.privateKey,
-      wechatPlatformSerial: platformSerial,
-      merchantPublicKey: merchant.publicKey,
-    });
-    const oneLine = (pem: string) => pem.trim().replace(/\n/g, '\\n');
-    t = await startTestApp({
-      clock,
-      env: {
-        PUBLIC_ORIGIN: 'https://kx.example',
-        ALIPAY_APP_ID: '2021000000000001',
-        ALIPAY_PRIVATE_KEY: oneLine(app.privateKey),
-        ALIPAY_PUBLIC_KEY: oneLine(alipay.publicKey),
-        ALIPAY_GATEWAY: gateway.alipayGateway,
-        WECHATPAY_APP_ID: 'wx0000000000000001',
-        WECHATPAY_MCH_ID: '1900000001',
-        WECHATPAY_PRIVATE_KEY: oneLine(merchant.privateKey),
-        WECHATPAY_CERT_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
-        WECHATPAY_PLATFORM_PUBLIC_KEY: oneLine(platform.publicKey),
-        WECHATPAY_PLATFORM_SERIAL: platformSerial,
-        WECHATPAY_APIV3_KEY: 'kaixiang-test-apiv3-key-32-bytes',
-        WECHATPAY_API_BASE: gateway.origin,
-      },
-    });
+    const pay = await realPayFixture();
+    gateway = pay.gateway;
+    t = await startTestApp({ clock, env: pay.env });
     await newPlayer();
   });
   afterAll(async () => {

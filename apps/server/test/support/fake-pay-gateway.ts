@@ -170,3 +170,51 @@ export async function startFakePayGateway(keys: {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The merchant identities the real adapters are configured with in tests. */
+export const REAL_PAY_IDS = {
+  alipayAppId: '2021000000000001',
+  wechatAppId: 'wx0000000000000001',
+  mchId: '1900000001',
+  certSerial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+  platformSerial: 'PUB_KEY_ID_0119000000012025112100000000000001',
+  apiV3Key: 'kaixiang-test-apiv3-key-32-bytes',
+} as const;
+
+/** Keys for realPayFixture, made apart when a test needs them before its gateway starts. */
+export function realPayKeys() {
+  return { app: rsaKeys(), alipay: rsaKeys(), merchant: rsaKeys(), platform: rsaKeys() };
+}
+
+/**
+ * A fake Alipay + WeChat Pay gateway with keys made for the test, and the environment that
+ * configures both real adapters against it: `app` is our Alipay application key, `alipay`
+ * Alipay's, `merchant` our WeChat Pay merchant key, `platform` WeChat Pay's.
+ */
+export async function realPayFixture(keys = realPayKeys()) {
+  const gateway = await startFakePayGateway({
+    alipayPrivateKey: keys.alipay.privateKey,
+    appPublicKey: keys.app.publicKey,
+    wechatPlatformPrivateKey: keys.platform.privateKey,
+    wechatPlatformSerial: REAL_PAY_IDS.platformSerial,
+    merchantPublicKey: keys.merchant.publicKey,
+  });
+  // PEM on one line, with literal \n, the way an environment variable carries it.
+  const oneLine = (pem: string) => pem.trim().replace(/\n/g, '\\n');
+  const env: Record<string, string> = {
+    PUBLIC_ORIGIN: 'https://kx.example',
+    ALIPAY_APP_ID: REAL_PAY_IDS.alipayAppId,
+    ALIPAY_PRIVATE_KEY: oneLine(keys.app.privateKey),
+    ALIPAY_PUBLIC_KEY: oneLine(keys.alipay.publicKey),
+    ALIPAY_GATEWAY: gateway.alipayGateway,
+    WECHATPAY_APP_ID: REAL_PAY_IDS.wechatAppId,
+    WECHATPAY_MCH_ID: REAL_PAY_IDS.mchId,
+    WECHATPAY_PRIVATE_KEY: oneLine(keys.merchant.privateKey),
+    WECHATPAY_CERT_SERIAL: REAL_PAY_IDS.certSerial,
+    WECHATPAY_PLATFORM_PUBLIC_KEY: oneLine(keys.platform.publicKey),
+    WECHATPAY_PLATFORM_SERIAL: REAL_PAY_IDS.platformSerial,
+    WECHATPAY_APIV3_KEY: REAL_PAY_IDS.apiV3Key,
+    WECHATPAY_API_BASE: gateway.origin,
+  };
+  return { keys, gateway, env };
+}

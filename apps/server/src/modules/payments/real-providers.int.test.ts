@@ -13,8 +13,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Pay from 'wechatpay-node-v3';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import {
-  rsaKeys,
-  startFakePayGateway,
+  REAL_PAY_IDS,
+  realPayFixture,
+  realPayKeys,
+  type startFakePayGateway,
   wechatEncrypt,
   wechatNotification,
 } from '../../../test/support/fake-pay-gateway.ts';
@@ -25,50 +27,27 @@ import { rechargeOrders } from '../../db/schema/payments.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 import { formatChinaTime } from './alipay-pay.ts';
 
-const ALIPAY_APP_ID = '2021000000000001';
-const WECHAT_APP_ID = 'wx0000000000000001';
-const MCH_ID = '1900000001';
-const PLATFORM_SERIAL = 'PUB_KEY_ID_0119000000012025112100000000000001';
-const APIV3_KEY = 'kaixiang-test-apiv3-key-32-bytes';
+const {
+  alipayAppId: ALIPAY_APP_ID,
+  wechatAppId: WECHAT_APP_ID,
+  mchId: MCH_ID,
+  platformSerial: PLATFORM_SERIAL,
+  apiV3Key: APIV3_KEY,
+} = REAL_PAY_IDS;
 
 /** Real Alipay and WeChat Pay adapters, end to end: their QR from a fake provider, their notifications signed by the SDKs. */
 describe('payments: real Alipay and WeChat Pay adapters', () => {
   const clock = fakeClock();
-  const app = rsaKeys();
-  const alipay = rsaKeys();
-  const merchant = rsaKeys();
-  const platform = rsaKeys();
+  const keys = realPayKeys();
+  const { alipay, platform } = keys;
   let gw: Awaited<ReturnType<typeof startFakePayGateway>>;
   let t: TestApp;
   let tiers: RechargeListResponse['elems'];
 
   beforeAll(async () => {
-    gw = await startFakePayGateway({
-      alipayPrivateKey: alipay.privateKey,
-      appPublicKey: app.publicKey,
-      wechatPlatformPrivateKey: platform.privateKey,
-      wechatPlatformSerial: PLATFORM_SERIAL,
-      merchantPublicKey: merchant.publicKey,
-    });
-    const oneLine = (pem: string) => pem.trim().replace(/\n/g, '\\n');
-    t = await startTestApp({
-      clock,
-      env: {
-        PUBLIC_ORIGIN: 'https://kx.example',
-        ALIPAY_APP_ID,
-        ALIPAY_PRIVATE_KEY: oneLine(app.privateKey),
-        ALIPAY_PUBLIC_KEY: oneLine(alipay.publicKey),
-        ALIPAY_GATEWAY: gw.alipayGateway,
-        WECHATPAY_APP_ID: WECHAT_APP_ID,
-        WECHATPAY_MCH_ID: MCH_ID,
-        WECHATPAY_PRIVATE_KEY: oneLine(merchant.privateKey),
-        WECHATPAY_CERT_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
-        WECHATPAY_PLATFORM_PUBLIC_KEY: oneLine(platform.publicKey),
-        WECHATPAY_PLATFORM_SERIAL: PLATFORM_SERIAL,
-        WECHATPAY_APIV3_KEY: APIV3_KEY,
-        WECHATPAY_API_BASE: gw.origin,
-      },
-    });
+    const pay = await realPayFixture(keys);
+    gw = pay.gateway;
+    t = await startTestApp({ clock, env: pay.env });
     const u = await registerUser(t);
     tiers = (await asUser<RechargeListResponse>(t, u.tokens.access_token, 'GET', PAYMENT_PATHS.rechargeList)).body.data
       .elems;
