@@ -89,7 +89,7 @@ describe('compressed responses', () => {
   });
 
   it('compresses index.html, with the runtime config injected, on every client route', async () => {
-    for (const url of ['/', '/box/1', '/help/qustion']) {
+    for (const url of ['/', '/index.html', '/box/1', '/help/qustion']) {
       for (const [header, encoding] of [
         [CHROMIUM, 'br'],
         [GZIP_ONLY, 'gzip'],

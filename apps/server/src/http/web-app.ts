@@ -44,8 +44,9 @@ export async function installWebApp(
     wildcard: false,
     index: false,
     preCompressed: true,
-    // The .br/.gz twins are reached through their asset's URL, never by their own.
-    globIgnore: ['**/*.br', '**/*.gz'],
+    // The .br/.gz twins are reached through their asset's URL, never by their own; /index.html is
+    // the SPA's route below like any other page, so it too carries the runtime config.
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
     setHeaders(res, path) {
       if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
