@@ -122,6 +122,19 @@ describe('compressed responses', () => {
     return t.app.inject({ method: 'GET', url, headers });
   }
 
+  it("names the home page's first banner as a preload, and no other page's", async () => {
+    const banners = await t.api<{ banners: { img: string }[] }>('GET', SITE_PATHS.banners);
+    const first = banners.body.data.banners[0]?.img;
+    expect(first).toBeTruthy();
+    const home = decoded(await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': CHROMIUM } }));
+    expect(home).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high">`);
+    // Before the scripts: the browser starts the image with them, not after they ran.
+    expect(home.indexOf('rel="preload"')).toBeLessThan(home.indexOf('window.__KX__'));
+    const other = decoded(await t.app.inject({ method: 'GET', url: '/help/qustion' }));
+    expect(other).not.toContain('rel="preload"');
+    expect(other).toContain('window.__KX__');
+  });
+
   it('compresses JSON answers above the threshold', async () => {
     const plain = await signedGet(BOX_PATHS.list);
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -18,7 +18,17 @@ const SERVER_PREFIXES = ['/api/', '/connect', '/img/', '/audio/', '/docs', '/dev
  */
 export async function installWebApp(
   app: FastifyInstance,
-  opts: { webDist: string; signKey: string; env: string },
+  opts: {
+    webDist: string;
+    signKey: string;
+    env: string;
+    /**
+     * Images a page's first screen is about (the home page's first banner: its largest paint),
+     * named in its HTML as preloads so the browser fetches them with the scripts instead of after
+     * the scripts have run and asked the API what to show. Best effort: a failure names none.
+     */
+    preloadImages?: (path: string) => Promise<string[]>;
+  },
 ): Promise<void> {
   const root = resolve(opts.webDist);
   const indexPath = resolve(root, 'index.html');
@@ -27,10 +37,25 @@ export async function installWebApp(
     return;
   }
   const runtimeConfig = JSON.stringify({ signKey: opts.signKey, env: opts.env }).replace(/</g, '\\u003c');
-  const html = precompress(
-    readFileSync(indexPath, 'utf8').replace('</head>', `<script>window.__KX__=${runtimeConfig}</script></head>`),
-  );
-  const sendHtml = (req: FastifyRequest, reply: FastifyReply) => {
+  const template = readFileSync(indexPath, 'utf8');
+  // One compressed page per set of preloads (the banners change when an operator edits them):
+  // each is compressed once, and only a handful ever exist at a time.
+  const pages = new Map<string, ReturnType<typeof precompress>>();
+  const pageWith = (preloads: string[]) => {
+    const head = preloads
+      .map((href) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`)
+      .join('');
+    let page = pages.get(head);
+    if (!page) {
+      if (pages.size >= 16) pages.clear();
+      page = precompress(template.replace('</head>', `${head}<script>window.__KX__=${runtimeConfig}</script></head>`));
+      pages.set(head, page);
+    }
+    return page;
+  };
+  const sendHtml = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
+    const preloads = opts.preloadImages ? await opts.preloadImages(path).catch(() => []) : [];
+    const html = pageWith(preloads);
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     return reply
@@ -54,7 +79,11 @@ export async function installWebApp(
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (SERVER_PREFIXES.some((p) => path.startsWith(p))) return reply.callNotFound();
-    return sendHtml(req, reply);
+    return sendHtml(req, reply, path);
   });
-  app.get('/', { schema: { hide: true } }, async (req, reply) => sendHtml(req, reply));
+  app.get('/', { schema: { hide: true } }, async (req, reply) => sendHtml(req, reply, '/'));
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }

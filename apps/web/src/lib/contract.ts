@@ -30,7 +30,8 @@ function loader<M>(load: () => Promise<M>) {
   return named;
 }
 
-export const accountSchema = loader(() => import('@kaixiang/shared/accounts'));
-export const boxSchema = loader(() => import('@kaixiang/shared/boxes'));
-export const mailSchema = loader(() => import('@kaixiang/shared/mail'));
-export const siteSchema = loader(() => import('@kaixiang/shared/site'));
+const zodReady = import('zod').then((z) => z.config({ jitless: true }));
+export const accountSchema = loader(() => zodReady.then(() => import('@kaixiang/shared/accounts')));
+export const boxSchema = loader(() => zodReady.then(() => import('@kaixiang/shared/boxes')));
+export const mailSchema = loader(() => zodReady.then(() => import('@kaixiang/shared/mail')));
+export const siteSchema = loader(() => zodReady.then(() => import('@kaixiang/shared/site')));

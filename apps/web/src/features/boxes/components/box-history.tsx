@@ -1,5 +1,5 @@
 import { QUALITY_COLORS } from '@kaixiang/shared/items';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/avatar.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -19,7 +19,9 @@ export function BoxHistory({ boxId }: { boxId: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const history = useBoxHistory(boxId);
-  const list = history.data?.list ?? [];
+  // Rows with pictures: drawn as a transition (in slices), like the contents above.
+  const data = useDeferredValue(history.data);
+  const list = data?.list ?? [];
 
   return (
     <section className="box-history" aria-labelledby="box-history-title">
@@ -27,7 +29,7 @@ export function BoxHistory({ boxId }: { boxId: number }) {
         <h2 id="box-history-title">{t('boxes.history.title')}</h2>
       </header>
       <div className="panel">
-        {history.isPending ? (
+        {data === undefined && !history.isError ? (
           <div className="center-block">
             <Spinner />
           </div>

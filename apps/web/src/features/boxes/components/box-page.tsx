@@ -1,7 +1,7 @@
 import type { OpenBoxResponse, OpenCount } from '@kaixiang/shared/boxes';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -59,6 +59,11 @@ function BoxView({ boxId }: { boxId: number }) {
   const loggedIn = useLoggedIn();
   const info = useBoxInfo(boxId);
   const contents = useBoxContents(boxId);
+  // The contents grid and the history below it are the page's largest renders: drawn from a
+  // deferred copy, React builds them in slices instead of one long task; the history waits for
+  // the grid above it so it is not pushed down the screen when the grid fills.
+  const shownContents = useDeferredValue(contents.data);
+  const belowReady = shownContents !== undefined || contents.isError;
   const { open, isPending } = useOpenBox(boxId);
   const [opening, setOpening] = useState<OpenBoxResponse | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -129,7 +134,7 @@ function BoxView({ boxId }: { boxId: number }) {
           {opening && phase !== 'idle' ? (
             <Reel opening={opening} contents={contents.data} onDone={handleLanded} />
           ) : (
-            <BoxImage src={box.img} alt={box.name} className="box-stage__img" />
+            <BoxImage src={box.img} alt={box.name} className="box-stage__img" priority />
           )}
         </div>
         <OpenControls
@@ -143,16 +148,16 @@ function BoxView({ boxId }: { boxId: number }) {
           {t('boxes.openHint')} <Link to={PATHS.fairness}>{t('boxes.fairnessLink')}</Link>
         </p>
       </section>
-      {contents.data ? (
-        <BoxContents contents={contents.data} />
+      {shownContents ? (
+        <BoxContents contents={shownContents} />
       ) : (
-        contents.isPending && (
+        !contents.isError && (
           <div className="center-block">
             <Spinner />
           </div>
         )
       )}
-      <BoxHistory boxId={boxId} />
+      {belowReady && <BoxHistory boxId={boxId} />}
       {opening && phase === 'result' && (
         <OpenResultDialog
           items={opening.items}

@@ -1,7 +1,8 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../../components/fallback-image.tsx';
-import { dateTimeFormat } from '../../../i18n/formats.ts';
+import { numericDate } from '../../../i18n/formats.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { useActivities } from '../api/get-activities.ts';
 import { BannerArt } from './banner-art.tsx';
@@ -10,9 +11,9 @@ import { BannerArt } from './banner-art.tsx';
 export function ActivityList() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { data: activities = [] } = useActivities();
+  // Drawn as a transition (in slices), like the catalogue above it.
+  const activities = useDeferredValue(useActivities().data) ?? [];
   if (activities.length === 0) return null;
-  const date = dateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
   return (
     <section className="home-section">
       <header className="section-head">
@@ -31,7 +32,7 @@ export function ActivityList() {
               </span>
               <span className="activity-card__body">
                 <strong>{a.title}</strong>
-                <small>{t('home.activityUntil', { date: date.format(a.end_at) })}</small>
+                <small>{t('home.activityUntil', { date: numericDate(locale, a.end_at) })}</small>
               </span>
             </Link>
           </li>

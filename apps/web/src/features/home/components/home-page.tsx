@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconBox } from '../../../components/icons.tsx';
 import { useBoxList } from '../../boxes/api/get-box-list.ts';
@@ -8,10 +9,11 @@ import { BannerCarousel } from './banner-carousel.tsx';
 
 export function HomePage() {
   const { t } = useTranslation();
-  const catalogue = useBoxList();
-  // Fetched with the page, shown once the catalogue above has its size: the activities then do
-  // not appear under a loading catalogue and get pushed down the screen when it fills (a layout
-  // shift the visitor sees).
+  // The catalogue draws its cards from a deferred copy of the list (box-catalog.tsx); the
+  // activities wait for the same copy, so they never show under a catalogue still loading and get
+  // pushed down the screen when it fills (a layout shift the visitor sees).
+  const boxes = useDeferredValue(useBoxList().data);
+  // Fetched with the page, shown with the catalogue.
   useActivities();
   return (
     <div className="page page--home">
@@ -25,7 +27,7 @@ export function HomePage() {
         </header>
         <BoxCatalog />
       </section>
-      {!catalogue.isPending && <ActivityList />}
+      {boxes !== undefined && <ActivityList />}
     </div>
   );
 }

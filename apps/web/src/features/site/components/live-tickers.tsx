@@ -2,7 +2,7 @@ import type { RewardHistoryEntry, rewardHistoryEntry } from '@kaixiang/shared/si
 import { TICKER_SIZE } from '@kaixiang/shared/site-paths';
 import { SITE_EVENTS, SITE_ROOM } from '@kaixiang/shared/socket';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconTrophy } from '../../../components/icons.tsx';
 import { siteSchema } from '../../../lib/contract.ts';
@@ -31,7 +31,12 @@ function useTicker(rewardType: RewardType, random?: RandomSource) {
   const query = useRewardHistory(rewardType);
   const [entries, setEntries] = useState<readonly RewardHistoryEntry[]>([]);
   const feed = useRef<TickerFeed<RewardHistoryEntry> | null>(null);
-  feed.current ??= new TickerFeed({ size: TICKER_SIZE, onChange: setEntries, random });
+  // A strip of twenty entries is redrawn as a transition: in slices, never one long task.
+  feed.current ??= new TickerFeed({
+    size: TICKER_SIZE,
+    onChange: (next) => startTransition(() => setEntries(next)),
+    random,
+  });
   useEffect(() => () => feed.current?.dispose(), []);
   useEffect(() => {
     if (query.data) feed.current?.reset(query.data);

@@ -21,6 +21,15 @@ describe('side panel', () => {
     expect(screen.getByText('739281460')).toBeTruthy();
   });
 
+  it('draws a QR picture only once its popover is wanted', async () => {
+    mockApi();
+    renderWithProviders(<SidePanel />);
+    const contact = await screen.findByRole('button', { name: '联系客服' });
+    expect(screen.queryByAltText('客服二维码')).toBeNull();
+    fireEvent.mouseEnter(contact);
+    expect(screen.getByAltText('客服二维码').getAttribute('src')).toBe(GROUP_INFO.contact_img);
+  });
+
   it('says 复制失败 when the clipboard refuses', async () => {
     mockApi();
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn().mockRejectedValue(new Error('no')) } });

@@ -47,14 +47,14 @@ export function SidePanel() {
             if (ok) toast.success(t('common.copySuccess'));
             else toast.error(t('common.copyFail'));
           }}
-          popover={
+          popover={(wanted) => (
             <>
-              {g.qq_img && <img className="side-panel__qr" src={g.qq_img} alt={t('side.groupQr')} />}
+              {wanted && g.qq_img && <img className="side-panel__qr" src={g.qq_img} alt={t('side.groupQr')} />}
               <p className="side-panel__pop-title">{t('side.group')}</p>
               <p className="side-panel__number">{g.qq}</p>
               <p className="side-panel__pop-hint">{t('side.clickToCopy')}</p>
             </>
-          }
+          )}
         />
       )}
       {g && (
@@ -76,24 +76,24 @@ export function SidePanel() {
         <SideItem
           icon={<IconPhone size={20} />}
           label={t('side.app')}
-          popover={
+          popover={(wanted) => (
             <>
-              <img className="side-panel__qr" src={g.app_img} alt={t('side.appQr')} />
+              {wanted && <img className="side-panel__qr" src={g.app_img} alt={t('side.appQr')} />}
               <p className="side-panel__pop-title">{t('side.appScan')}</p>
             </>
-          }
+          )}
         />
       )}
       {g?.contact_img && (
         <SideItem
           icon={<IconHeadset size={20} />}
           label={t('side.contact')}
-          popover={
+          popover={(wanted) => (
             <>
-              <img className="side-panel__qr" src={g.contact_img} alt={t('side.contactQr')} />
+              {wanted && <img className="side-panel__qr" src={g.contact_img} alt={t('side.contactQr')} />}
               <p className="side-panel__pop-title">{t('side.contactScan')}</p>
             </>
-          }
+          )}
         />
       )}
       <button
@@ -119,17 +119,29 @@ function SideItem({
   icon: ReactNode;
   label: string;
   onClick?: () => void;
-  popover?: ReactNode;
+  /** The tooltip's content; `wanted` is false until it was first shown (its pictures wait for that). */
+  popover?: (wanted: boolean) => ReactNode;
 }) {
+  // A popover's QR picture is drawn the first time the popover is wanted, not with the page: each
+  // picture is a document of its own for the browser to build, work the first screen can skip.
+  const [wanted, setWanted] = useState(false);
+  const want = () => setWanted(true);
   return (
     <div className="side-panel__item">
-      <button type="button" className="side-panel__button" onClick={onClick} aria-label={label}>
+      <button
+        type="button"
+        className="side-panel__button"
+        onClick={onClick}
+        onMouseEnter={want}
+        onFocus={want}
+        aria-label={label}
+      >
         {icon}
         <span className="side-panel__label">{label}</span>
       </button>
       {popover && (
         <div className="side-panel__popover" role="tooltip">
-          {popover}
+          {popover(wanted)}
         </div>
       )}
     </div>

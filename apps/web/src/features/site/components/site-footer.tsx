@@ -8,8 +8,7 @@ import {
   WechatMark,
   WechatPayMark,
 } from '../../../components/brand-marks.tsx';
-import { numberFormat } from '../../../i18n/formats.ts';
-import { useLocale } from '../../../i18n/use-locale.ts';
+import { groupThousands } from '../../../i18n/formats.ts';
 import { helpPath, PATHS } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useGroupInfo } from '../api/get-group-info.ts';
@@ -101,7 +100,7 @@ function FooterContent({ isHome }: { isHome: boolean }) {
               <button type="button" className="social-button social-button--qr" aria-label={t('footer.wechat')}>
                 <WechatMark />
                 <span className="social-button__qr" role="tooltip">
-                  <img src={group.data.contact_img} alt={t('side.contactQr')} />
+                  <img src={group.data.contact_img} alt={t('side.contactQr')} loading="lazy" />
                 </span>
               </button>
             )}
@@ -124,11 +123,9 @@ function FooterContent({ isHome }: { isHome: boolean }) {
 
 function FooterTotals() {
   const { t } = useTranslation();
-  const locale = useLocale();
   const stats = useStatistics();
   if (!stats.data) return null;
   const totals = footerTotals(stats.data);
-  const fmt = numberFormat(locale);
   const items = [
     { key: 'users', label: t('footer.totals.users'), value: totals.users },
     { key: 'boxes', label: t('footer.totals.boxes'), value: totals.boxesOpened },
@@ -140,7 +137,7 @@ function FooterTotals() {
       {items.map((i) => (
         <div key={i.key} className="footer-totals__item" data-testid={`total-${i.key}`}>
           <dt>{i.label}</dt>
-          <dd>{fmt.format(i.value)}</dd>
+          <dd>{groupThousands(i.value)}</dd>
         </div>
       ))}
     </dl>
