@@ -23,7 +23,7 @@ import { BOX_PATHS, type BoxListResponse } from '@kaixiang/shared/boxes';
 import pg from 'pg';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-check.ts';
 import { httpClient, must } from './support/http.ts';
-import { cpuSeconds, keepAliveClient, postgresCpuMeter } from './support/load.ts';
+import { cpuSeconds, keepAliveClient, processCpuMeter } from './support/load.ts';
 import { ADMIN_URL, admin, dbUrl } from './support/pg-admin.ts';
 import { newServer, redisAnswers, type ServerEnv, startServer, stopServer, waitReady } from './support/servers.ts';
 
@@ -43,17 +43,18 @@ interface Result {
   perSecond: number;
   p50: string;
   p99: string;
-  /** CPU seconds per wall second: of the server process, this load generator, PostgreSQL. */
-  cpu: { server: number; load: number; postgres: number } | null;
+  /** CPU seconds per wall second: of the server process, this load generator, PostgreSQL, Redis. */
+  cpu: { server: number; load: number; postgres: number; redis: number } | null;
   note: string;
 }
 
-/** CPU use of the three parties over `fn`, in CPU seconds per wall second (1.0 = one core busy). */
+/** CPU use of the four parties over `fn`, in CPU seconds per wall second (1.0 = one core busy). */
 async function withCpu<T>(serverPid: number | null, fn: () => Promise<T>): Promise<{ value: T; cpu: Result['cpu'] }> {
   const t0 = performance.now();
   const s0 = serverPid ? cpuSeconds(serverPid) : 0;
   const l0 = process.cpuUsage();
-  const pgMeter = postgresCpuMeter();
+  const pgMeter = processCpuMeter('postgres');
+  const redisMeter = processCpuMeter('redis-server');
   const value = await fn();
   const wall = (performance.now() - t0) / 1000;
   const l = process.cpuUsage(l0);
@@ -63,6 +64,7 @@ async function withCpu<T>(serverPid: number | null, fn: () => Promise<T>): Promi
       server: serverPid ? (cpuSeconds(serverPid) - s0) / wall : 0,
       load: (l.user + l.system) / 1e6 / wall,
       postgres: pgMeter.stop() / wall,
+      redis: redisMeter.stop() / wall,
     },
   };
 }
@@ -125,7 +127,7 @@ try {
   }
   const list = must(await http.api<BoxListResponse>(server, 'GET', BOX_PATHS.list), 'box list');
   const box = list.categories.flatMap((c) => c.boxes).reduce((a, b) => (b.price < a.price ? b : a));
-  const client = keepAliveClient(server.base, SIGN_SECRET, PLAYERS);
+  const client = keepAliveClient(server.base, SIGN_SECRET);
 
   async function openings(clients: number, durationMs: number): Promise<Result> {
     const latencies: number[] = [];
@@ -175,6 +177,7 @@ try {
   await openings(2, Math.min(2000, DURATION_MS)); // warm-up: JIT, caches, pool connections
   const results: Result[] = [];
   for (const c of CLIENTS) results.push(await openings(c, DURATION_MS));
+  client.close();
 
   // pgbench on a scratch database of the same server, while our app sits idle.
   await admin(`create database ${PGBENCH_DB}`);
@@ -182,7 +185,7 @@ try {
     execFileSync('pgbench', ['-i', '-s', '10', '-q', dbUrl(PGBENCH_DB)], { stdio: ['ignore', 'ignore', 'pipe'] });
     for (const c of CLIENTS) {
       const r = await withCpu(null, () => pgbench(c, dbUrl(PGBENCH_DB)));
-      results.push({ ...r.value, cpu: { server: 0, load: 0, postgres: r.cpu?.postgres ?? 0 } });
+      results.push({ ...r.value, cpu: { server: 0, load: 0, postgres: r.cpu?.postgres ?? 0, redis: 0 } });
     }
   } catch (e) {
     console.log(`pgbench failed: ${(e as Error).message.split('\n')[0]}`);
@@ -190,25 +193,20 @@ try {
     await admin(`drop database if exists ${PGBENCH_DB} with (force)`);
   }
 
+  const widths = [31, 7, 7, 7, 7, 7, 6, 6, 6];
   const row = (cells: string[]) =>
     console.log(
-      `${(cells[0] ?? '').padEnd(31)} ${(cells[1] ?? '').padStart(7)} ${(cells[2] ?? '').padStart(7)} ${(cells[3] ?? '').padStart(7)} ${(cells[4] ?? '').padStart(7)} ${(cells[5] ?? '').padStart(6)} ${(cells[6] ?? '').padStart(6)} ${(cells[7] ?? '').padStart(6)}   ${cells[8] ?? ''}`.trimEnd(),
+      `${cells
+        .slice(0, widths.length)
+        .map((c, i) => (i === 0 ? c.padEnd(widths[0] ?? 0) : c.padStart(widths[i] ?? 0)))
+        .join(' ')}   ${cells[widths.length] ?? ''}`.trimEnd(),
     );
-  row(['', 'clients', 'per s', 'p50 ms', 'p99 ms', 'cpu:', 'load', 'pg', '']);
-  row(['', '', '', '', '', 'server', '', '', '']);
-  const f = (n: number | undefined) => (n === undefined ? '-' : n.toFixed(2));
+  row(['', 'clients', 'per s', 'p50 ms', 'p99 ms', 'cpu:', 'load', 'pg', 'redis', '']);
+  row(['', '', '', '', '', 'server', '', '', '', '']);
+  const f = (n: number) => n.toFixed(2);
   for (const r of results) {
-    row([
-      r.label,
-      String(r.clients),
-      r.perSecond.toFixed(0),
-      r.p50,
-      r.p99,
-      r.cpu ? f(r.cpu.server) : '-',
-      r.cpu ? f(r.cpu.load) : '-',
-      r.cpu ? f(r.cpu.postgres) : '-',
-      r.note,
-    ]);
+    const cpu = r.cpu ? [f(r.cpu.server), f(r.cpu.load), f(r.cpu.postgres), f(r.cpu.redis)] : ['-', '-', '-', '-'];
+    row([r.label, String(r.clients), r.perSecond.toFixed(0), r.p50, r.p99, ...cpu, r.note]);
   }
   for (const c of CLIENTS) {
     const ours = results.find((r) => r.clients === c && r.label.startsWith('POST'));
@@ -217,7 +215,7 @@ try {
       console.log(`openings / pgbench at ${c} clients: ${(ours.perSecond / theirs.perSecond).toFixed(2)}×`);
     }
   }
-  console.log('cpu: CPU seconds per wall second of the server process, this load generator and PostgreSQL');
+  console.log('cpu: CPU seconds per wall second of the server process, this load generator, PostgreSQL and Redis');
 
   const db = new pg.Pool({ connectionString: dbUrl(BENCH_DB), max: 1 });
   try {

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -18,12 +18,13 @@ export function cpuSeconds(pid: number): number {
 }
 
 /**
- * CPU seconds used by PostgreSQL's processes (server and backends) from now until `stop()`.
+ * CPU seconds used by the processes named `comm` (PostgreSQL's server and backends: 'postgres';
+ * Redis: 'redis-server') from now until `stop()`.
  * Backends come and go with their connections (pgbench opens its own and closes them as it ends),
  * so /proc is sampled every 100 ms and each process counts from when it was first seen to when
  * it was last seen; a backend living less than 100 ms may be missed.
  */
-export function postgresCpuMeter() {
+export function processCpuMeter(comm: string) {
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   const sample = () => {
@@ -31,7 +32,7 @@ export function postgresCpuMeter() {
       if (!/^\d+$/.test(entry)) continue;
       const pid = Number(entry);
       try {
-        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== comm) continue;
       } catch {
         continue;
       }
@@ -58,15 +59,56 @@ export function postgresCpuMeter() {
 }
 
 /**
- * A lean signed-API client for load: keep-alive sockets through node:http and the request
- * signature computed synchronously (the browser signs the same text with WebCrypto), so the load
- * generator spends as little CPU per request as it can and the figures are the server's.
+ * A lean signed-API client for load, the way wrk or pgbench are lean: one keep-alive TCP
+ * connection per concurrent client, each request written as one string, each answer read by its
+ * Content-Length, and the request signature computed synchronously (the browser signs the same
+ * text with WebCrypto). node:http's client cost about half a millisecond of CPU per request,
+ * which on a 2-core machine is taken from the server being measured.
  */
-export function keepAliveClient(base: string, signSecret: string, maxSockets: number) {
+export function keepAliveClient(base: string, signSecret: string) {
   const url = new URL(base);
-  const agent = new Agent({ keepAlive: true, maxSockets });
   const emptyHash = createHash('sha256').update('').digest('hex');
-  function call<T>(method: 'GET' | 'POST', path: string, body: unknown, token?: string) {
+  const idle: Connection[] = [];
+
+  class Connection {
+    readonly socket: Socket;
+    private buffer: Buffer = Buffer.alloc(0);
+    private pending: ((r: { status: number; body: string }) => void) | null = null;
+    private failed: ((e: Error) => void) | null = null;
+    constructor() {
+      this.socket = connect({ host: url.hostname, port: Number(url.port) });
+      this.socket.setNoDelay(true);
+      this.socket.on('data', (chunk: Buffer) => {
+        this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+        this.parse();
+      });
+      this.socket.on('error', (e) => this.failed?.(e));
+      this.socket.on('close', () => this.failed?.(new Error('connection closed')));
+    }
+    send(request: string): Promise<{ status: number; body: string }> {
+      return new Promise((resolve, reject) => {
+        this.pending = resolve;
+        this.failed = reject;
+        this.socket.write(request);
+      });
+    }
+    private parse() {
+      const end = this.buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const head = this.buffer.subarray(0, end).toString('latin1');
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+      if (/\r\ntransfer-encoding: *chunked/i.test(head)) throw new Error('chunked answers are not expected here');
+      if (this.buffer.length < end + 4 + length) return;
+      const body = this.buffer.subarray(end + 4, end + 4 + length).toString('utf8');
+      this.buffer = this.buffer.subarray(end + 4 + length);
+      const done = this.pending;
+      this.pending = null;
+      this.failed = null;
+      done?.({ status: Number(head.slice(9, 12)), body });
+    }
+  }
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, token?: string) {
     const text = body === undefined ? '' : JSON.stringify(body);
     const ts = String(Date.now());
     const nonce = randomBytes(16).toString('hex');
@@ -74,33 +116,21 @@ export function keepAliveClient(base: string, signSecret: string, maxSockets: nu
     const sign = createHmac('sha256', signSecret)
       .update(`${method}\n${path}\n${ts}\n${nonce}\n${bodyHash}`)
       .digest('hex');
-    const headers: Record<string, string> = { 'x-ts': ts, 'x-nonce': nonce, 'x-sign': sign };
-    if (text) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(Buffer.byteLength(text));
-    }
-    if (token) headers.authorization = `Bearer ${token}`;
-    return new Promise<{ status: number; code: number | string; data: T; msg: string }>((resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            const env = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-            resolve({ status: res.statusCode ?? 0, code: env.code, data: env.data, msg: env.msg });
-          } catch (e) {
-            reject(e);
-          }
-        });
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(text || undefined);
-    });
+    let request = `${method} ${path} HTTP/1.1\r\nhost: ${url.host}\r\nx-ts: ${ts}\r\nx-nonce: ${nonce}\r\nx-sign: ${sign}\r\n`;
+    if (token) request += `authorization: Bearer ${token}\r\n`;
+    if (text) request += `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n`;
+    request += `\r\n${text}`;
+    const connection = idle.pop() ?? new Connection();
+    const answer = await connection.send(request);
+    idle.push(connection);
+    const env = JSON.parse(answer.body) as { code: number | string; data: T; msg: string };
+    return { status: answer.status, code: env.code, data: env.data, msg: env.msg };
   }
   return {
     get: <T>(path: string, token?: string) => call<T>('GET', path, undefined, token),
     post: <T>(path: string, body: unknown, token?: string) => call<T>('POST', path, body, token),
-    close: () => agent.destroy(),
+    close: () => {
+      for (const c of idle.splice(0)) c.socket.destroy();
+    },
   };
 }

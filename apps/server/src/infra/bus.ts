@@ -79,12 +79,16 @@ export async function redisBus(url: string, prefix = 'kx:'): Promise<EventBus> {
     }
   });
   await sub.subscribe(channel);
+  // Sent by its SHA (EVALSHA), the script text only once per connection: every event pays for it.
+  pub.defineCommand('kxPublish', { numberOfKeys: 1, lua: PUBLISH_SCRIPT });
+  const scripted = pub as unknown as { kxPublish: (...args: (string | number)[]) => Promise<unknown> };
+  const publishScript = (...args: (string | number)[]) => scripted.kxPublish(...args);
   const seqKey = (room: string) => `${prefix}seq:${room}`;
   return {
     async publish(room, type, data) {
       // The payload is split around the sequence number so the script can splice it in.
       const head = `{"room":${JSON.stringify(room)},"type":${JSON.stringify(type)},"data":${JSON.stringify(data ?? null)},"seq":`;
-      const seq = Number(await pub.eval(PUBLISH_SCRIPT, 1, seqKey(room), channel, head, '}', SEQ_TTL_MS));
+      const seq = Number(await publishScript(seqKey(room), channel, head, '}', SEQ_TTL_MS));
       return { room, type, data: JSON.parse(JSON.stringify(data ?? null)), seq };
     },
     subscribe(handler) {

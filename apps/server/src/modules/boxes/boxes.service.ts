@@ -178,12 +178,9 @@ export function createBoxesService(deps: BoxesDeps) {
     const notable = won.filter((w) => w.quality >= TICKER_MIN_QUALITY || w.cost_price >= bigWin);
     if (notable.length === 0) return;
     const info = await items();
-    const [u] = await db.select({ nick: users.nickName, avatar: users.avatar }).from(users).where(eq(users.id, userId));
-    for (const w of notable) {
-      await site.recordReward({
+    await site.recordRewards(
+      notable.map((w) => ({
         userId,
-        nickName: u?.nick ?? '',
-        avatar: u?.avatar ?? '',
         gameType: BOX_GAME_TYPE,
         rewardHistoryType: w.cost_price >= bigWin ? 2 : 1,
         jewelryRarity: jewelryRarity(w.quality),
@@ -193,8 +190,8 @@ export function createBoxesService(deps: BoxesDeps) {
         itemName: info.get(w.item_id)?.names.zhCn ?? w.name,
         itemPriceUnits: w.cost_price,
         boxImg: box.image,
-      });
-    }
+      })),
+    );
   }
 
   /** Rebuilds the response of an opening that already happened (a replayed request id). */
@@ -278,7 +275,8 @@ export function createBoxesService(deps: BoxesDeps) {
     }
     if (out === 'duplicate') return null;
     seeds.set(userId, { ...out.seed, nonce: out.seed.nonce + count });
-    await ledger.pushBalances([userId]).catch(() => undefined);
+    // The answer carries the balance; the push (other tabs, the header) does not hold it up.
+    void ledger.pushBalances([userId]).catch(() => undefined);
     return out.response;
 
     async function record(on: Db | Tx, seed: SeedState, now: Date) {

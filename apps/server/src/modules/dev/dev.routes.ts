@@ -58,17 +58,19 @@ export function devRoutes(deps: { site: SiteService; db: Db }): FastifyPluginAsy
           .orderBy(asc(itemDefs.id))
           .limit(1);
         if (!item) throw new AppError('NOT_FOUND');
-        const entry = await deps.site.recordReward({
-          userId: b.user_id,
-          nickName: b.nick_name,
-          gameType: b.game_type,
-          rewardHistoryType: b.big ? 2 : 1,
-          jewelryRarity: jewelryRarity(item.quality),
-          itemImg: item.image,
-          itemName: item.nameZhCn,
-          itemDefId: item.id,
-          itemPriceUnits: b.price_units,
-        });
+        const [entry] = await deps.site.recordRewards([
+          {
+            userId: b.user_id,
+            nickName: b.nick_name,
+            gameType: b.game_type,
+            rewardHistoryType: b.big ? 2 : 1,
+            jewelryRarity: jewelryRarity(item.quality),
+            itemImg: item.image,
+            itemName: item.nameZhCn,
+            itemDefId: item.id,
+            itemPriceUnits: b.price_units,
+          },
+        ]);
         return { code: 200, data: entry, msg: '' };
       },
     );

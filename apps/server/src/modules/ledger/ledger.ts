@@ -54,6 +54,9 @@ export interface PostResult {
 
 const ownerOf = (ref: AccountRef) => ('userId' in ref ? `u:${ref.userId}` : `h:${ref.house}`);
 
+/** Balance pushes of one process read the ledger at most this often (see createLedger). */
+export const PUSH_GAP_MS = 50;
+
 /** SQLSTATE raised by kx_post_transfer when a user debit would go below zero. */
 export const SQLSTATE_INSUFFICIENT = 'KX001';
 
@@ -156,8 +159,14 @@ export function createLedger(deps: {
   let dirty = new Set<number>();
   let waiting: (() => void)[] = [];
   let flushing = false;
+  let lastReadAt = Number.NEGATIVE_INFINITY;
   async function flush() {
     while (dirty.size > 0) {
+      // At most one read per PUSH_GAP_MS: under load the users dirtied meanwhile ride along, so a
+      // player opening boxes back to back gets a push per gap, not one per opening.
+      const wait = lastReadAt + PUSH_GAP_MS - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      lastReadAt = performance.now();
       const ids = [...dirty];
       const done = waiting;
       dirty = new Set();
@@ -213,8 +222,9 @@ export function createLedger(deps: {
           },
         });
       });
-      // The push is a courtesy: a failure to publish must not turn a committed change into an error.
-      await pushBalances(touched).catch(() => undefined);
+      // The push is a courtesy: the answer does not wait for it, and a failure to publish must
+      // not turn a committed change into an error.
+      void pushBalances(touched).catch(() => undefined);
       return result;
     },
   };

@@ -17,6 +17,31 @@ import { users } from '../../db/schema/users.ts';
 /** A ticker item's catalogue names: a viewer reads the item in their own language, not the winner's. */
 const rewardItemNames = { zhCn: itemDefs.nameZhCn, zhTw: itemDefs.nameZhTw, en: itemDefs.nameEn };
 
+/** A win for the tickers; the winner's name and avatar are read from their row when not given. */
+export type RewardInsert = Omit<typeof rewardHistories.$inferInsert, 'nickName' | 'id' | 'createdAt'> & {
+  nickName?: string;
+};
+
+interface RewardRowJson {
+  id: number;
+  user_id: number;
+  nick_name: string;
+  avatar: string;
+  game_type: number;
+  reward_history_type: number;
+  jewelry_rarity: number;
+  item_def_id: number | null;
+  item_img: string;
+  item_name: string;
+  item_price_units: number | string;
+  box_img: string;
+  created_at: string | Date;
+  vip_level: number | null;
+  name_zh_cn: string | null;
+  name_zh_tw: string | null;
+  name_en: string | null;
+}
+
 /** SQL only; every function takes the executor it runs in (a Db or a transaction). */
 export const siteRepo = {
   navItems: (db: Db) =>
@@ -67,14 +92,64 @@ export const siteRepo = {
       .orderBy(desc(rewardHistories.id))
       .limit(limit),
 
-  insertRewardHistory: async (db: Db, row: typeof rewardHistories.$inferInsert) => {
-    const [inserted] = await db.insert(rewardHistories).values(row).returning();
-    const [winner] = await db.select({ vipLevel: users.vipLevel }).from(users).where(eq(users.id, row.userId));
-    const [item] =
-      row.itemDefId == null
-        ? []
-        : await db.select({ names: rewardItemNames }).from(itemDefs).where(eq(itemDefs.id, row.itemDefId));
-    return { row: inserted!, vipLevel: winner?.vipLevel ?? 0, names: item?.names ?? null };
+  /**
+   * Records wins in one statement: the rows, the winner's name and avatar when not given (copied
+   * as they are at the win), and what an entry shows beside them (the winner's VIP level, the
+   * item's names). A win is posted after every notable opening, so each round trip counts.
+   */
+  insertRewardHistories: async (db: Db, rows: RewardInsert[]) => {
+    const json = JSON.stringify(
+      rows.map((r) => ({
+        user_id: r.userId,
+        nick_name: r.nickName ?? null,
+        avatar: r.avatar ?? null,
+        game_type: r.gameType ?? 0,
+        reward_history_type: r.rewardHistoryType ?? 1,
+        jewelry_rarity: r.jewelryRarity ?? 1,
+        item_def_id: r.itemDefId ?? null,
+        item_img: r.itemImg,
+        item_name: r.itemName ?? '',
+        item_price_units: r.itemPriceUnits,
+        box_img: r.boxImg ?? '',
+        n: rows.indexOf(r),
+      })),
+    );
+    const result = (await db.execute(sql`
+      with given as (
+        select * from jsonb_to_recordset(${json}::jsonb) as g(user_id integer, nick_name text, avatar text,
+          game_type smallint, reward_history_type smallint, jewelry_rarity smallint, item_def_id integer,
+          item_img text, item_name text, item_price_units bigint, box_img text, n integer)
+      ), ins as (
+        insert into reward_histories (user_id, nick_name, avatar, game_type, reward_history_type, jewelry_rarity,
+          item_def_id, item_img, item_name, item_price_units, box_img)
+        select g.user_id, coalesce(g.nick_name, u.nick_name, ''), coalesce(g.avatar, u.avatar, ''), g.game_type,
+          g.reward_history_type, g.jewelry_rarity, g.item_def_id, g.item_img, g.item_name, g.item_price_units, g.box_img
+        from given g left join users u on u.id = g.user_id
+        order by g.n
+        returning *
+      )
+      select ins.*, u.vip_level, d.name_zh_cn, d.name_zh_tw, d.name_en
+      from ins left join users u on u.id = ins.user_id left join item_defs d on d.id = ins.item_def_id
+      order by ins.id`)) as unknown as { rows: RewardRowJson[] };
+    return result.rows.map((r) => ({
+      row: {
+        id: r.id,
+        userId: r.user_id,
+        nickName: r.nick_name,
+        avatar: r.avatar,
+        gameType: r.game_type,
+        rewardHistoryType: r.reward_history_type,
+        jewelryRarity: r.jewelry_rarity,
+        itemDefId: r.item_def_id,
+        itemImg: r.item_img,
+        itemName: r.item_name,
+        itemPriceUnits: Number(r.item_price_units),
+        boxImg: r.box_img,
+        createdAt: new Date(r.created_at),
+      },
+      vipLevel: r.vip_level ?? 0,
+      names: r.name_zh_cn === null ? null : { zhCn: r.name_zh_cn, zhTw: r.name_zh_tw ?? '', en: r.name_en ?? '' },
+    }));
   },
 
   /** Real counts from the game tables behind the footer totals. */

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { rewardHistories } from '../../db/schema/site.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
-import { siteRepo } from './site.repo.ts';
+import { type RewardInsert, siteRepo } from './site.repo.ts';
 
 type Localised = { zhCn: string; zhTw: string; en: string };
 
@@ -121,13 +121,14 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
     },
 
     /**
-     * Records a win for the tickers and pushes it to every connected client. Called by the games
-     * after their transaction commits.
+     * Records wins for the tickers (one statement) and pushes each to every connected client.
+     * Called by the games after their transaction commits.
      */
-    async recordReward(row: typeof rewardHistories.$inferInsert): Promise<RewardHistoryEntry> {
-      const entry = toRewardEntry(await siteRepo.insertRewardHistory(db, row));
-      await bus.publish(SITE_ROOM, SITE_EVENTS.rewardHistory, entry);
-      return entry;
+    async recordRewards(rows: RewardInsert[]): Promise<RewardHistoryEntry[]> {
+      if (rows.length === 0) return [];
+      const entries = (await siteRepo.insertRewardHistories(db, rows)).map((r) => toRewardEntry(r));
+      for (const entry of entries) await bus.publish(SITE_ROOM, SITE_EVENTS.rewardHistory, entry);
+      return entries;
     },
 
     async groupInfo(): Promise<GroupInfo> {
