@@ -49,9 +49,10 @@ interface Result {
 }
 
 /** CPU use of the four parties over `fn`, in CPU seconds per wall second (1.0 = one core busy). */
-async function withCpu<T>(serverPid: number | null, fn: () => Promise<T>): Promise<{ value: T; cpu: Result['cpu'] }> {
+async function withCpu<T>(serverPids: number[], fn: () => Promise<T>): Promise<{ value: T; cpu: Result['cpu'] }> {
   const t0 = performance.now();
-  const s0 = serverPid ? cpuSeconds(serverPid) : 0;
+  const serverCpu = () => serverPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const s0 = serverCpu();
   const l0 = process.cpuUsage();
   const pgMeter = processCpuMeter('postgres');
   const redisMeter = processCpuMeter('redis-server');
@@ -61,7 +62,7 @@ async function withCpu<T>(serverPid: number | null, fn: () => Promise<T>): Promi
   return {
     value,
     cpu: {
-      server: serverPid ? (cpuSeconds(serverPid) - s0) / wall : 0,
+      server: (serverCpu() - s0) / wall,
       load: (l.user + l.system) / 1e6 / wall,
       postgres: pgMeter.stop() / wall,
       redis: redisMeter.stop() / wall,
@@ -100,9 +101,10 @@ try {
 }
 const useRedis = await redisAnswers(REDIS_URL);
 await admin(`create database ${BENCH_DB}`);
-const server = await newServer('A');
+const servers = [await newServer('A'), await newServer('B')];
+const server = servers[0] as (typeof servers)[number];
 try {
-  startServer(server, {
+  const env = {
     DATABASE_URL: dbUrl(BENCH_DB),
     REDIS_URL: useRedis ? REDIS_URL : '',
     REDIS_PREFIX: `kx-bench-${stamp}:`,
@@ -113,9 +115,14 @@ try {
     // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
     ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('CPU_PROFILE_'))),
-  } as ServerEnv);
+  } as ServerEnv;
+  // The first migrates and seeds alone; the second starts on the ready database.
+  startServer(server, env);
   await waitReady(server);
-  const serverPid = server.child?.pid ?? null;
+  for (const other of servers.slice(1)) {
+    startServer(other, env);
+    await waitReady(other);
+  }
   const http = httpClient(SIGN_SECRET);
 
   const players: { userId: number; token: string }[] = [];
@@ -127,18 +134,21 @@ try {
   }
   const list = must(await http.api<BoxListResponse>(server, 'GET', BOX_PATHS.list), 'box list');
   const box = list.categories.flatMap((c) => c.boxes).reduce((a, b) => (b.price < a.price ? b : a));
-  const client = keepAliveClient(server.base, SIGN_SECRET);
+  const clientsOf = servers.map((srv) => keepAliveClient(srv.base, SIGN_SECRET));
 
-  async function openings(clients: number, durationMs: number): Promise<Result> {
+  /** `clients` players opening back to back, client i on process i mod `processes`. */
+  async function openings(clients: number, processes: number, durationMs: number): Promise<Result> {
     const latencies: number[] = [];
     const errors = new Map<string, number>();
-    const { cpu, value: seconds } = await withCpu(serverPid, async () => {
+    const pids = servers.slice(0, processes).map((srv) => srv.child?.pid ?? 0);
+    const { cpu, value: seconds } = await withCpu(pids, async () => {
       const started = performance.now();
       const end = started + durationMs;
       await Promise.all(
         Array.from({ length: clients }, async (_, i) => {
           const player = players[i % players.length];
-          if (!player) throw new Error('no player');
+          const client = clientsOf[i % processes];
+          if (!player || !client) throw new Error('no player');
           while (performance.now() < end) {
             const t0 = performance.now();
             const r = await client.post(
@@ -158,7 +168,7 @@ try {
       (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(2);
     const errorText = [...errors].map(([code, n]) => `${n}×${code}`).join(' ') || '0';
     return {
-      label: 'POST open-box (count 1), HTTP',
+      label: `POST open-box, ${processes === 1 ? '1 process' : `${processes} processes`}`,
       clients,
       perSecond: latencies.length / seconds,
       p50: q(0.5),
@@ -174,17 +184,18 @@ try {
       `Redis ${useRedis ? 'on' : 'off'}, ${PLAYERS} players, box "${box.name}" at ¥${(box.price / 10_000).toFixed(2)}, ` +
       `${DURATION_MS / 1000} s per run, ${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)}`,
   );
-  await openings(2, Math.min(2000, DURATION_MS)); // warm-up: JIT, caches, pool connections
+  await openings(2, 2, Math.min(2000, DURATION_MS)); // warm-up: JIT, caches, pool connections
   const results: Result[] = [];
-  for (const c of CLIENTS) results.push(await openings(c, DURATION_MS));
-  client.close();
+  // One process, then the two a 2-core machine would run (README: N processes share the load).
+  for (const processes of [1, 2]) for (const c of CLIENTS) results.push(await openings(c, processes, DURATION_MS));
+  for (const client of clientsOf) client.close();
 
   // pgbench on a scratch database of the same server, while our app sits idle.
   await admin(`create database ${PGBENCH_DB}`);
   try {
     execFileSync('pgbench', ['-i', '-s', '10', '-q', dbUrl(PGBENCH_DB)], { stdio: ['ignore', 'ignore', 'pipe'] });
     for (const c of CLIENTS) {
-      const r = await withCpu(null, () => pgbench(c, dbUrl(PGBENCH_DB)));
+      const r = await withCpu([], () => pgbench(c, dbUrl(PGBENCH_DB)));
       results.push({ ...r.value, cpu: { server: 0, load: 0, postgres: r.cpu?.postgres ?? 0, redis: 0 } });
     }
   } catch (e) {
@@ -208,11 +219,10 @@ try {
     const cpu = r.cpu ? [f(r.cpu.server), f(r.cpu.load), f(r.cpu.postgres), f(r.cpu.redis)] : ['-', '-', '-', '-'];
     row([r.label, String(r.clients), r.perSecond.toFixed(0), r.p50, r.p99, ...cpu, r.note]);
   }
-  for (const c of CLIENTS) {
-    const ours = results.find((r) => r.clients === c && r.label.startsWith('POST'));
-    const theirs = results.find((r) => r.clients === c && r.label.startsWith('pgbench'));
-    if (ours && theirs?.perSecond) {
-      console.log(`openings / pgbench at ${c} clients: ${(ours.perSecond / theirs.perSecond).toFixed(2)}×`);
+  for (const r of results.filter((x) => x.label.startsWith('POST'))) {
+    const theirs = results.find((x) => x.clients === r.clients && x.label.startsWith('pgbench'));
+    if (theirs?.perSecond) {
+      console.log(`${r.label}, ${r.clients} clients: ${(r.perSecond / theirs.perSecond).toFixed(2)}× pgbench`);
     }
   }
   console.log('cpu: CPU seconds per wall second of the server process, this load generator, PostgreSQL and Redis');
@@ -231,6 +241,6 @@ try {
     await db.end();
   }
 } finally {
-  await stopServer(server);
+  for (const srv of servers) await stopServer(srv);
   await admin(`drop database if exists ${BENCH_DB} with (force)`);
 }

@@ -284,7 +284,7 @@ try {
 
   // --- the verdicts ---
   console.log('');
-  await verifyLedger(
+  const shownAfter = await verifyLedger(
     {
       mon,
       databaseUrl: env.DATABASE_URL,
@@ -304,6 +304,7 @@ try {
       killIssuedMs,
       loadEndMs,
       finals,
+      shownAfter,
     },
     check,
   );

@@ -46,7 +46,7 @@ const emptyRow = (): Row => ({
 export async function verifyLedger(
   run: { mon: pg.Pool; databaseUrl: string; ops: Op[]; players: Player[]; killWallMs: number; extraKeys: string[] },
   check: Check,
-): Promise<void> {
+): Promise<ShownAfter> {
   const { mon, ops, players } = run;
   const database = await openDatabase({ url: run.databaseUrl, poolMax: 2 });
   const report = await checkLedger(database.db).finally(() => database.close());
@@ -241,6 +241,8 @@ export async function verifyLedger(
   );
   for (const p of problems.slice(0, 10)) console.log(`      ${p}`);
 
+  const shownAfter = await balancesFromEachOp(mon, ids, (op) => traces(op).keys);
+
   // Fairness under concurrency: the players' openings raced for their seed pairs' next nonce
   // across processes; each nonce of a pair must have gone to exactly one roll.
   const reused = await rows<{ seed_id: number; nonce: number; n: string }>(
@@ -259,11 +261,52 @@ export async function verifyLedger(
     `every nonce of a seed pair rolled once: ${rolls?.n ?? 0} rolls on ${rolls?.pairs ?? 0} pairs` +
       (reused.length ? `; reused: ${reused.map((r) => `pair ${r.seed_id} nonce ${r.nonce} ×${r.n}`).join(', ')}` : ''),
   );
+  return shownAfter;
 }
 
 /**
- * The sockets: those on the killed process reconnected to the survivor, and every connection got
- * a money_modify for each acknowledged move of its player made while it was joined.
+ * Balances a money_modify may carry to show an operation: its own balance after, or that of any
+ * later transfer on the same account (a push reads the balance when it goes out, so moves made
+ * within one push gap are shown together by the latest). Null for an operation not in the ledger.
+ */
+export type ShownAfter = (op: Op) => { money: Set<number> | null; quota: Set<number> | null } | null;
+
+async function balancesFromEachOp(mon: pg.Pool, ids: number[], keysOf: (op: Op) => string[]): Promise<ShownAfter> {
+  const entries = await rows<{ key: string; id: string; user_id: number; currency: string; balance_after: string }>(
+    mon,
+    `select t.idem_key as key, e.id::text, a.user_id, a.currency, e.balance_after::text
+     from ledger_entries e join ledger_transfers t on t.id = e.transfer_id join ledger_accounts a on a.id = e.account_id
+     where a.user_id = any($1) order by e.id`,
+    [ids],
+  );
+  // Per account, its balances in entry order: the account's row lock orders its entries.
+  const history = new Map<string, { id: number; balance: number }[]>();
+  const byKey = new Map<string, { account: string; id: number }[]>();
+  for (const e of entries) {
+    const account = `${e.user_id}:${e.currency}`;
+    const at = { id: Number(e.id), balance: Number(e.balance_after) };
+    history.set(account, [...(history.get(account) ?? []), at]);
+    byKey.set(e.key, [...(byKey.get(e.key) ?? []), { account, id: at.id }]);
+  }
+  const from = (op: Op, currency: string): Set<number> | null => {
+    const mine = keysOf(op)
+      .flatMap((k) => byKey.get(k) ?? [])
+      .filter((leg) => leg.account === `${op.player.userId}:${currency}`);
+    if (mine.length === 0) return null;
+    const first = Math.min(...mine.map((leg) => leg.id));
+    return new Set((history.get(mine[0]?.account ?? '') ?? []).filter((h) => h.id >= first).map((h) => h.balance));
+  };
+  return (op) => {
+    const money = from(op, 'coin');
+    const quota = from(op, 'quota');
+    return money || quota ? { money, quota } : null;
+  };
+}
+
+/**
+ * The sockets: those on the killed process reconnected to the survivor, and every connection got,
+ * for each acknowledged move of its player made while it was joined, a money_modify showing it
+ * (its balance after, or a later one: see ShownAfter).
  */
 export function verifySockets(
   run: {
@@ -275,6 +318,7 @@ export function verifySockets(
     loadEndMs: number;
     /** The coin balance of the credit made after the load, by user. */
     finals: Map<number, number>;
+    shownAfter: ShownAfter;
   },
   check: Check,
 ): void {
@@ -304,11 +348,14 @@ export function verifySockets(
       const endMs = killed ? killIssuedMs - 2_000 : (c.closedMs ?? run.loadEndMs);
       for (const op of ops) {
         // A replayed answer (after a cut) published nothing itself; its first commit may have died unpublished.
-        if (op.player !== p || op.outcome !== 'ack' || !op.seen || cut(op)) continue;
+        if (op.player !== p || op.outcome !== 'ack' || cut(op)) continue;
         if (op.startMs < c.joinedMs || op.endMs > endMs) continue;
+        const shown = run.shownAfter(op);
+        if (!shown) continue; // not in the ledger: the ledger verdict says so
         expected++;
-        const want = op.seen;
-        if (c.events.some((e) => (want.money ?? e.money) === e.money && (want.quota ?? e.quota) === e.quota)) seen++;
+        const shows = (e: Conn['events'][number]) =>
+          e.atMs >= op.startMs && (shown.money?.has(e.money) ?? true) && (shown.quota?.has(e.quota) ?? true);
+        if (c.events.some(shows)) seen++;
         else {
           missed.push(
             `user ${p.userId} ${op.kind} acknowledged by ${op.ackBy} ${secs(op.endMs - killIssuedMs)} from the kill; ` +
@@ -322,6 +369,20 @@ export function verifySockets(
   };
   const sum = (list: { expected: number; seen: number }[]) =>
     list.reduce((a, b) => ({ expected: a.expected + b.expected, seen: a.seen + b.seen }), { expected: 0, seen: 0 });
+  // Each answer told a balance the account had after that move.
+  const answered = ops.filter((op) => op.outcome === 'ack' && op.seen && run.shownAfter(op));
+  const untrue = answered.filter((op) => {
+    const shown = run.shownAfter(op);
+    const told = op.seen ?? {};
+    // Only the currencies the move changed: a sale's answer also tells the (untouched) quota.
+    const off = (set: Set<number> | null | undefined, value: number | undefined) =>
+      set != null && value !== undefined && !set.has(value);
+    return off(shown?.money, told.money) || off(shown?.quota, told.quota);
+  });
+  check(
+    untrue.length === 0,
+    `every answer's balance is one its account had after that move: ${answered.length - untrue.length}/${answered.length}`,
+  );
   const reconnected = sum(onVictim.map((p) => delivered(p, p.socket.conns.filter(afterKill))));
   const everywhere = sum(players.map((p) => delivered(p, p.socket.conns)));
   check(

@@ -43,7 +43,7 @@ export interface Op {
   ackBy: ServerName | null;
   /** What it moves when it happens, in units: the client's own books. */
   effect: { coin: number; quota: number };
-  /** Balances the answer reported, which the socket's money_modify must carry. */
+  /** Balances the answer reported: the ledger's after this move (or, for a twin, a later one). */
   seen: { money?: number; quota?: number } | null;
   /** alone; twin: sent to both processes at once (a retry racing its original); pair: beside another of the player's. */
   mode: 'alone' | 'twin' | 'pair';

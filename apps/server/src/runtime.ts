@@ -53,7 +53,9 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   let bus: EventBus;
   let nonces: NonceStore;
   if (config.REDIS_URL) {
-    redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // Commands issued in one tick (the nonce claims of requests that arrived together) go out in
+    // one write: under load a round trip and a system call shared instead of one each.
+    redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true });
     await redis.connect();
     bus = await redisBus(config.REDIS_URL, prefix);
     nonces = redisNonceStore(redis, `${prefix}nonce:`);

@@ -63,7 +63,7 @@ const SEQ_TTL_MS = 7 * 24 * 3600 * 1000;
 
 export async function redisBus(url: string, prefix = 'kx:'): Promise<EventBus> {
   const channel = `${prefix}events`;
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true });
   const sub = new Redis(url, { lazyConnect: true });
   // ioredis reconnects by itself; without a listener an outage would print "Unhandled error event".
   for (const client of [pub, sub]) client.on('error', () => {});
