@@ -10,6 +10,9 @@
  * JavaScript number holds exactly. A roll in [0, n) takes the first number below the largest
  * multiple of n that fits in 52 bits and returns it mod n: every result then has exactly the same
  * count of numbers mapping to it, so the roll is unbiased, not merely close.
+ *
+ * Shared rounds (battles and the games after them, engine.ts) hash a different message but read
+ * the digests with this same code: `rollIntFromMessages` takes the message of each cursor.
  */
 import { BOX_GAME, BOX_TICKETS } from '@kaixiang/shared/boxes';
 import { hmacSha256, sha256Hex, toHex } from './sha256.ts';
@@ -60,14 +63,22 @@ export function chunkAt(digest: Uint8Array, index: number): number {
   return high * TWO_POW_24 + low;
 }
 
-/** The endless stream of 52-bit numbers of one roll, in the order a roll consumes them. */
-export function* chunks52(input: RollInput): Generator<Chunk> {
+/** The HMAC message of each cursor of one roll. */
+export type MessageAt = (cursor: number) => string;
+
+/** The endless stream of 52-bit numbers of the digests of `messageAt(0)`, `messageAt(1)`, … */
+export function* chunksFromMessages(serverSeed: string, messageAt: MessageAt): Generator<Chunk> {
   for (let cursor = 0; ; cursor++) {
-    const digest = hmacSha256(input.serverSeed, rollMessage(input, cursor));
+    const digest = hmacSha256(serverSeed, messageAt(cursor));
     for (let index = 0; index < CHUNKS_PER_DIGEST; index++) {
       yield { value: chunkAt(digest, index), cursor, index };
     }
   }
+}
+
+/** The endless stream of 52-bit numbers of one roll, in the order a roll consumes them. */
+export function chunks52(input: RollInput): Generator<Chunk> {
+  return chunksFromMessages(input.serverSeed, (cursor) => rollMessage(input, cursor));
 }
 
 /**
@@ -86,15 +97,23 @@ function assertRange(n: number): void {
   }
 }
 
-/** A roll in [0, n) with the chunk that produced it, for the verifier to show its work. */
-export function rollIntAt(input: RollInput, n: number): Chunk {
+/**
+ * A roll in [0, n) read from the digests of `messageAt(0)`, `messageAt(1)`, …, with the chunk
+ * that produced it, for the verifier to show its work.
+ */
+export function rollIntFromMessages(serverSeed: string, messageAt: MessageAt, n: number): Chunk {
   assertRange(n);
-  for (const chunk of chunks52(input)) {
+  for (const chunk of chunksFromMessages(serverSeed, messageAt)) {
     const value = mapValue(chunk.value, n, CHUNK_BITS);
     if (value >= 0) return { value, cursor: chunk.cursor, index: chunk.index };
   }
-  // chunks52 never ends; a rejection has probability < 1/2, so the loop above always returns.
+  // The stream never ends; a rejection has probability < 1/2, so the loop above always returns.
   throw new Error('unreachable');
+}
+
+/** A roll in [0, n) with the chunk that produced it, for the verifier to show its work. */
+export function rollIntAt(input: RollInput, n: number): Chunk {
+  return rollIntFromMessages(input.serverSeed, (cursor) => rollMessage(input, cursor), n);
 }
 
 /** A uniform integer in [0, n), 1 ≤ n ≤ 2^52. */
@@ -195,12 +214,41 @@ export interface BoxRoll {
   index: number;
 }
 
+/** A ticket roll with where in the digest stream its ticket was read, for the verifier. */
+export interface TicketRoll extends BoxRoll {
+  /** The cursor of the digest the ticket came from. */
+  cursor: number;
+  /** The ticket's chunk position 0..3 within that digest. */
+  chunkIndex: number;
+}
+
+/** A ticket in [0, total) of an odds table, read from the digests of `messageAt`, and its entry. */
+export function rollTicketFromMessages(
+  serverSeed: string,
+  messageAt: MessageAt,
+  entries: readonly OddsEntry[],
+  total: number,
+): TicketRoll {
+  validateOdds(entries, total);
+  const chunk = rollIntFromMessages(serverSeed, messageAt, total);
+  return {
+    ticket: chunk.value,
+    index: entryForTicket(entries, chunk.value),
+    cursor: chunk.cursor,
+    chunkIndex: chunk.index,
+  };
+}
+
 /** One box opening: a ticket in [0, total) and the entry that owns it. */
 export function rollBox(seeds: SeedTriple, entries: readonly OddsEntry[], total: number = BOX_TICKETS): BoxRoll {
-  validateOdds(entries, total);
-  const { serverSeed, clientSeed, nonce } = seeds;
-  const ticket = rollInt({ serverSeed, clientSeed, nonce, game: BOX_GAME }, total);
-  return { ticket, index: entryForTicket(entries, ticket) };
+  const input: RollInput = { ...seeds, game: BOX_GAME };
+  const { ticket, index } = rollTicketFromMessages(
+    seeds.serverSeed,
+    (cursor) => rollMessage(input, cursor),
+    entries,
+    total,
+  );
+  return { ticket, index };
 }
 
 /**
