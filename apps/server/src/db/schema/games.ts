@@ -1,4 +1,17 @@
-import { bigint, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One box opened: one roll (the footer's open_box_num counts these rows, spec 1 §2). The roll's
@@ -51,3 +64,54 @@ export const upgradeRecords = pgTable('upgrade_records', {
   userId: integer('user_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A room or round of a multiplayer game (docs/GAMES.md §1; battles, and the games after them):
+ * a persisted state machine. `data` is the pure rules' state (packages/game/src/<game>.ts), JSON;
+ * `state` mirrors its phase for queries; `seq` is the number of the last event the room
+ * published; `due_at` its next deadline, run by the scheduler leader. Every command takes this
+ * row's lock (`select … for update`): the row lock is the room's queue across processes.
+ */
+export const gameRooms = pgTable(
+  'game_rooms',
+  {
+    id: serial('id').primaryKey(),
+    /** 'battle', … */
+    game: text('game').notNull(),
+    state: text('state').notNull(),
+    seq: integer('seq').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** Revealed (shown) once the room has ended; its SHA-256 is public from the start. */
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    /** The public beacon's value mixed into the rolls, fixed after entries closed. */
+    publicSeed: text('public_seed'),
+    beaconRound: bigint('beacon_round', { mode: 'number' }),
+    data: jsonb('data').notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('game_rooms_game_state_idx').on(t.game, t.state, t.id),
+    index('game_rooms_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+  ],
+);
+
+/** Who sits in a room: one row per seat taken; a player sits once per room. */
+export const gameRoomMembers = pgTable(
+  'game_room_members',
+  {
+    roomId: integer('room_id').notNull(),
+    seat: smallint('seat').notNull(),
+    userId: integer('user_id').notNull(),
+    robot: smallint('robot').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.seat] }),
+    uniqueIndex('game_room_members_user_uq').on(t.roomId, t.userId),
+    index('game_room_members_user_idx').on(t.userId, t.roomId),
+  ],
+);

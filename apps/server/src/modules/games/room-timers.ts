@@ -1,0 +1,122 @@
+/**
+ * Room deadlines (GAMES.md §2). `game_rooms.due_at` is the truth; the scheduler leader turns it
+ * into ticks:
+ *
+ * - a precise in-memory timer per room it knows of, armed when a commit on this process sets a
+ *   deadline, or when another process tells it one on the control room (`sys:games` `due`);
+ * - a sweep every SWEEP_MS that arms every deadline due within the next sweep: rooms whose news
+ *   never reached this process (made on another process before this one led, a lost message, a
+ *   restart) are picked up at most one sweep late.
+ *
+ * A tick is the game's `onDue(roomId)`, which applies a transition through the engine under the
+ * room's row lock and re-checks the deadline there: a late, early or repeated tick is harmless.
+ * Followers keep no timers; when leadership moves the new leader's sweep finds every deadline.
+ */
+import { and, isNotNull, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { gameRooms } from '../../db/schema/games.ts';
+import type { BusMessage, EventBus } from '../../infra/bus.ts';
+import type { Clock } from '../../infra/clock.ts';
+import type { Scheduler, SchedulerLog } from '../../infra/scheduler.ts';
+import type { RoomEngine } from './room-engine.ts';
+
+export const GAMES_CONTROL_ROOM = 'sys:games';
+const DUE_EVENT = 'due';
+export const SWEEP_MS = 1_000;
+/** A tick that fails (a lost database connection) is tried again this much later. */
+const RETRY_MS = 500;
+
+interface DueNews {
+  game: string;
+  room_id: number;
+  due_at: number;
+}
+
+export interface RoomTimers {
+  /** Starts the sweep on this scheduler and listens for deadlines. */
+  attach(scheduler: Scheduler): void;
+  /** Rooms with an armed timer (tests, metrics). */
+  armed(): number;
+  /** Runs one sweep now (tests). */
+  sweep(): Promise<void>;
+  stop(): void;
+}
+
+export function createRoomTimers(deps: {
+  db: Db;
+  bus: EventBus;
+  clock: Clock;
+  engine: RoomEngine;
+  log: SchedulerLog;
+  /** Lateness of each tick in ms (the bench and the metrics read it). */
+  onLateness?: (game: string, ms: number) => void;
+}): RoomTimers {
+  const timers = new Map<number, { dueAt: number; timer: NodeJS.Timeout }>();
+  let scheduler: Scheduler | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  const leading = () => scheduler?.isLeader() ?? false;
+
+  function arm(game: string, roomId: number, dueAt: number): void {
+    if (!leading()) return;
+    const current = timers.get(roomId);
+    if (current && current.dueAt <= dueAt) return;
+    if (current) clearTimeout(current.timer);
+    const timer = setTimeout(() => void fire(game, roomId, dueAt), Math.max(0, dueAt - deps.clock.now()));
+    timers.set(roomId, { dueAt, timer });
+  }
+
+  async function fire(game: string, roomId: number, dueAt: number): Promise<void> {
+    if (timers.get(roomId)?.dueAt === dueAt) timers.delete(roomId);
+    if (!leading()) return;
+    const onDue = deps.engine.spec(game).onDue;
+    if (!onDue) return;
+    deps.onLateness?.(game, deps.clock.now() - dueAt);
+    try {
+      // The transition sets the next deadline, which arms the next timer through onDeadline.
+      await onDue(roomId);
+    } catch (err) {
+      deps.log.error({ err, game, roomId }, 'room tick failed');
+      const retry = setTimeout(() => void fire(game, roomId, dueAt), RETRY_MS);
+      timers.set(roomId, { dueAt, timer: retry });
+    }
+  }
+
+  async function sweep(): Promise<void> {
+    const horizon = new Date(deps.clock.now() + SWEEP_MS);
+    const rows = await deps.db
+      .select({ id: gameRooms.id, game: gameRooms.game, dueAt: gameRooms.dueAt })
+      .from(gameRooms)
+      .where(and(isNotNull(gameRooms.dueAt), lte(gameRooms.dueAt, horizon)))
+      .orderBy(gameRooms.dueAt)
+      .limit(1_000);
+    for (const r of rows) if (r.dueAt) arm(r.game, r.id, r.dueAt.getTime());
+  }
+
+  deps.engine.onDeadline((game, roomId, dueAt) => {
+    if (leading()) arm(game, roomId, dueAt);
+    else {
+      const news: DueNews = { game, room_id: roomId, due_at: dueAt };
+      void deps.bus.publish(GAMES_CONTROL_ROOM, DUE_EVENT, news).catch(() => undefined);
+    }
+  });
+
+  return {
+    attach(s) {
+      scheduler = s;
+      s.every('games:sweep', SWEEP_MS, sweep);
+      unsubscribe = deps.bus.subscribe((m: BusMessage) => {
+        if (m.room !== GAMES_CONTROL_ROOM || m.type !== DUE_EVENT) return;
+        const news = m.data as DueNews;
+        arm(news.game, news.room_id, news.due_at);
+      });
+    },
+    armed: () => timers.size,
+    sweep,
+    stop() {
+      unsubscribe?.();
+      for (const { timer } of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
