@@ -109,11 +109,13 @@ describe('create', () => {
     expect(step.state.entryPrice).toBe(BATTLE_MAX_BOXES * 1000);
   });
 
-  it('throws on a malformed box (server data, not player input)', () => {
+  it('throws on a malformed box, room id or seed (server data, not player input)', () => {
     expect(() => create(input({ boxes: [{ ...BOX_A, prices: [1, 2] }] }))).toThrow(RangeError);
     expect(() => create(input({ boxes: [{ ...BOX_A, total: 3999 }] }))).toThrow(RangeError);
     expect(() => create(input({ boxes: [{ ...BOX_A, price: 0 }] }))).toThrow(RangeError);
     expect(() => create(input({ boxes: [{ ...BOX_A, prices: [900, 500, -1, 100] }] }))).toThrow(RangeError);
+    expect(() => create(input({ roomId: 'a:b' }))).toThrow(RangeError);
+    expect(() => create(input({ serverSeed: '' }))).toThrow(RangeError);
   });
 });
 

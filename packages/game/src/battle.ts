@@ -38,6 +38,7 @@
  */
 
 import {
+  assertRoomId,
   type Effect,
   err,
   ok,
@@ -264,6 +265,8 @@ export function create(input: CreateBattleInput): Result<BattleStep, CreateError
   if (!isRule(rule)) return err('BATTLE_RULE_INVALID');
   if (rule === BATTLE_RULE.team && seats !== 4) return err('BATTLE_TEAM_NEEDS_4_SEATS');
   if (serverSeed.length === 0) throw new RangeError('a battle needs a server seed');
+  // Here rather than at the first roll, after players have paid.
+  assertRoomId(roomId);
   const boxes = input.boxes.map(copyBox);
   const entryPrice = sum(boxes.map((box) => box.price));
   const seatList: (Seat | null)[] = Array.from({ length: seats }, (_, i) =>

@@ -64,6 +64,11 @@ function assertPart(name: string, part: string | number): void {
   }
 }
 
+/** Throws unless `roomId` can be part of a roll's message; check it when a room is made. */
+export function assertRoomId(roomId: RoomId): void {
+  assertPart('roomId', roomId);
+}
+
 /** The HMAC message of one cursor: `<game>:<publicSeed>:<roomId>:<round>:<slot>:<cursor>`. */
 export function sharedRollMessage(input: SharedRollInput, cursor: number): string {
   return `${input.game}:${input.publicSeed}:${input.roomId}:${input.round}:${input.slot}:${cursor}`;
