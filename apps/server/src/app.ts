@@ -22,6 +22,7 @@ import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { steamSandboxRoutes } from './modules/dev/steam-sandbox.routes.ts';
+import { registerGames } from './modules/games/games.module.ts';
 import { unpaidRechargeBlocker } from './modules/inventory/inventory.hooks.ts';
 import { createInventoryModule } from './modules/inventory/inventory.module.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
+  await registerGames(app, rt, { ledger, boxes, authenticate: accounts.authenticate });
   await app.register(walletModule(rt, ledger, accounts.authenticate), { prefix: '/api' });
   await app.register(vipModule(rt, ledger, accounts.authenticate).routes, { prefix: '/api' });
   const inventory = createInventoryModule(rt, {

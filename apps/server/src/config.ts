@@ -98,6 +98,13 @@ export const configSchema = z
     BOX_TICKER_DELAY_MS: intVar(6_000, 0, 60_000),
     SOCKET_IDLE_TIMEOUT_MS: intVar(30_000, 1_000, 600_000),
     SCHEDULER_POLL_MS: intVar(2_000, 100, 600_000),
+    /**
+     * The public beacon mixed into shared games' rolls (GAMES.md §4): drand (production's default)
+     * or a local one keyed by BEACON_KEY (the default elsewhere; refused in production).
+     */
+    BEACON: z.enum(['local', 'drand']).optional(),
+    BEACON_KEY: z.string().min(16).default('kaixiang-dev-beacon-key'),
+    DRAND_URL: z.string().url().default('https://api.drand.sh'),
     WEB_DIST: z.string().default('apps/web/dist'),
     TRUST_PROXY: boolVar(false),
     SEED: boolVar(true),
@@ -232,6 +239,9 @@ export const configSchema = z
         ctx.addIssue({ code: 'custom', path: ['CRYPTO_ADDRESS_FILE'], message: 'required when CHAIN_WATCHER=live' });
     }
     if (c.NODE_ENV !== 'production') return;
+    // A beacon keyed by the house lets the house know rolls in advance.
+    if (c.BEACON === 'local')
+      ctx.addIssue({ code: 'custom', path: ['BEACON'], message: 'local is not allowed in production' });
     // The sandbox chain credits whatever the dev page "sends": never where money is real.
     if (c.CHAIN_WATCHER === 'sandbox')
       ctx.addIssue({ code: 'custom', path: ['CHAIN_WATCHER'], message: 'sandbox is not allowed in production' });

@@ -40,6 +40,9 @@ async function main() {
     }
   });
 
+  // Shared games' deadlines (battle rounds, unfilled rooms): ticks on the leader, a sweep for the rest.
+  app.games.timers.attach(scheduler);
+
   // Trade offers not accepted in 12 hours are cancelled; held items past retention are sold.
   scheduler.every('inventory:offer-expiry', 60_000, async (signal) => {
     await app.inventory.trade.expireOffers(signal);

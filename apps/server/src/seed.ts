@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import { seedAccounts } from './modules/accounts/accounts.seed.ts';
+import { seedRobots } from './modules/battles/battles.seed.ts';
 import { seedBoxes } from './modules/boxes/boxes.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
 import { seedCoupons } from './modules/coupons/coupons.seed.ts';
@@ -17,6 +18,7 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedBoxes(db);
   await seedSite(db, nowMs);
   await seedAccounts(db);
+  await seedRobots(db);
   await seedLedger(db);
   await seedPromotion(db);
   await seedVip(db);

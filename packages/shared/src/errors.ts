@@ -129,6 +129,7 @@ export const ERRORS = {
   BATTLE_ALREADY_STARTED: { code: 4612, http: 409 },
   BATTLE_NOT_FULL: { code: 4613, http: 409 },
   BATTLE_NOT_STARTED: { code: 4614, http: 409 },
+  BATTLE_TEAM_NEEDS_4_SEATS: { code: 4615, http: 400 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -594,6 +595,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
   BATTLE_ALREADY_STARTED: { 'zh-CN': '对战已开始', 'zh-TW': '對戰已開始', 'en-US': 'This battle has already started' },
   BATTLE_NOT_FULL: { 'zh-CN': '房间尚未坐满', 'zh-TW': '房間尚未坐滿', 'en-US': 'This battle is not full yet' },
   BATTLE_NOT_STARTED: { 'zh-CN': '对战尚未开始', 'zh-TW': '對戰尚未開始', 'en-US': 'This battle has not started yet' },
+  BATTLE_TEAM_NEEDS_4_SEATS: {
+    'zh-CN': '组队模式需要4人',
+    'zh-TW': '組隊模式需要4人',
+    'en-US': 'Team mode needs 4 players',
+  },
 };
 
 export function errorMessage(key: ErrorKey, locale: Locale): string {

@@ -42,6 +42,9 @@ export const TRANSFER_KINDS = [
   'invite_rebate',
   'pickup_prize',
   'correction',
+  'battle_entry',
+  'battle_refund',
+  'battle_consolation',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -47,18 +47,6 @@ export const boxOpenings = pgTable(
   ],
 );
 
-/** room_state: 1 waiting, 2 running, 3 ended (spec 2 §3 Battle room). */
-export const pkRooms = pgTable(
-  'pk_rooms',
-  {
-    id: serial('id').primaryKey(),
-    roomState: smallint('room_state').notNull().default(1),
-    createdBy: integer('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('pk_rooms_state_idx').on(t.roomState)],
-);
-
 export const upgradeRecords = pgTable('upgrade_records', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull(),

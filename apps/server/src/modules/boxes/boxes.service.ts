@@ -52,7 +52,7 @@ export const BOX_GAME_TYPE = 1;
 export const TICKER_DELAY_MS = 6_000;
 const CACHE_MS = 5_000;
 
-interface ItemInfo {
+export interface ItemInfo {
   names: { zhCn: string; zhTw: string; en: string };
   image: string;
   quality: number;
@@ -335,6 +335,25 @@ export function createBoxesService(deps: BoxesDeps) {
   }
 
   return {
+    /**
+     * What a shared game (battles) needs of a box on sale: its card, current price and odds table
+     * with a price per entry. BOX_NOT_FOUND for a box not on sale.
+     */
+    async forGame(boxId: number, locale: Locale) {
+      const box = await boxOrThrow(boxId);
+      return {
+        card: card(box, locale),
+        boxId: box.id,
+        price: box.priceUnits,
+        total: BOX_TICKETS,
+        entries: box.contents.map(({ itemId, exter, tickets }) => ({ itemId, exter, tickets })),
+        prices: box.contents.map((c) => c.priceUnits),
+      };
+    },
+
+    /** Catalogue names, images and qualities by item id (cached a minute). */
+    items,
+
     async list(locale: Locale): Promise<BoxListResponse> {
       const { boxes: all, categories } = await allBoxes();
       const open = [...all.values()].filter((b) => b.onSale);

@@ -4,7 +4,7 @@ import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { reachVipLevel } from '../../../test/support/vip.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
-import { boxOpenings, pkRooms, upgradeRecords } from '../../db/schema/games.ts';
+import { boxOpenings, gameRooms, upgradeRecords } from '../../db/schema/games.ts';
 import { navItems } from '../../db/schema/site.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -99,13 +99,22 @@ describe('site endpoints backed by the seeded tables', () => {
       { userId: u!.id, boxId: 1, itemDefId: 1, priceUnits: 100 },
       { userId: u!.id, boxId: 1, itemDefId: 2, priceUnits: 100 },
     ]);
-    await db.insert(pkRooms).values([
-      { createdBy: u!.id, roomState: 1 },
-      { createdBy: u!.id, roomState: 3 },
-    ]);
+    const room = (state: string) => ({
+      game: 'battle',
+      state,
+      serverSeed: 's',
+      serverSeedHash: 'h',
+      data: {},
+      createdBy: u!.id,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    // Battles that started count (running, ended); open rooms are waiting or running.
+    await db.insert(gameRooms).values([room('waiting'), room('running'), room('ended'), room('dissolved')]);
     await db.insert(upgradeRecords).values({ userId: u!.id });
     const res = await t.api('GET', '/site/v1/statistics');
-    expect(res.body.data).toEqual({ user_num: 1, open_box_num: 2, pk_num: 2, upgrade_num: 1, open_room_num: 1 });
+    // The seeded battle robots are the house's, not players.
+    expect(res.body.data).toEqual({ user_num: 1, open_box_num: 2, pk_num: 2, upgrade_num: 1, open_room_num: 2 });
   });
 
   it('gives host-specific filing numbers and About-us visibility', async () => {

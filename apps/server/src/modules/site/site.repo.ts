@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
-import { boxOpenings, pkRooms, upgradeRecords } from '../../db/schema/games.ts';
+import { boxOpenings, gameRooms, upgradeRecords } from '../../db/schema/games.ts';
 import {
   activities,
   banners,
@@ -152,17 +152,22 @@ export const siteRepo = {
     }));
   },
 
-  /** Real counts from the game tables behind the footer totals. */
+  /**
+   * Real counts from the game tables behind the footer totals: players (robots are the house's),
+   * boxes opened, battles that started (running or ended), upgrades, and the arena's open rooms.
+   */
   statistics: async (db: Db) => {
-    const [u, b, p, up, open] = await Promise.all([
-      db.select({ n: count() }).from(users),
-      db.select({ n: count() }).from(boxOpenings),
-      db.select({ n: count() }).from(pkRooms),
-      db.select({ n: count() }).from(upgradeRecords),
+    const battles = (states: string[]) =>
       db
         .select({ n: count() })
-        .from(pkRooms)
-        .where(inArray(pkRooms.roomState, [1, 2])),
+        .from(gameRooms)
+        .where(and(eq(gameRooms.game, 'battle'), inArray(gameRooms.state, states)));
+    const [u, b, p, up, open] = await Promise.all([
+      db.select({ n: count() }).from(users).where(ne(users.role, 'robot')),
+      db.select({ n: count() }).from(boxOpenings),
+      battles(['running', 'ended']),
+      db.select({ n: count() }).from(upgradeRecords),
+      battles(['waiting', 'running']),
     ]);
     return {
       userNum: u[0]?.n ?? 0,

@@ -1,0 +1,205 @@
+import { BATTLE_GAME, type Battle } from '@kaixiang/game/battle';
+import { BATTLE_PATHS, type BattleRoomData, battleRoom } from '@kaixiang/shared/battles';
+import { BOX_PATHS, type BoxListResponse } from '@kaixiang/shared/boxes';
+import { ERRORS, type ErrorKey } from '@kaixiang/shared/errors';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
+import { credit, expectLedgerBalanced } from '../../../test/support/money.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { userItems } from '../../db/schema/items.ts';
+import type { BusMessage } from '../../infra/bus.ts';
+import { createScheduler, type Scheduler } from '../../infra/scheduler.ts';
+import { balancesOf } from '../ledger/ledger.ts';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Battles through the API, with the app's scheduler leading (PGlite by default, PostgreSQL in CI). */
+describe('battles', () => {
+  let t: TestApp;
+  let scheduler: Scheduler;
+  let box: { box_id: number; price: number };
+  const events: BusMessage[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    scheduler = createScheduler({ database: t.rt.database, pollMs: 20, clock: t.rt.clock, log: quiet });
+    t.app.games.timers.attach(scheduler);
+    scheduler.start();
+    t.rt.bus.subscribe((m) => {
+      if (m.room.startsWith('battle:')) events.push(m);
+    });
+    const list = await t.api<BoxListResponse>('GET', BOX_PATHS.list);
+    box = list.body.data.categories.flatMap((c) => c.boxes).reduce((a, b) => (b.price < a.price ? b : a));
+  });
+  afterAll(async () => {
+    await scheduler.stop();
+    await t.close();
+  });
+
+  async function player(coins: number): Promise<TestUser> {
+    const u = await registerUser(t);
+    if (coins > 0) await credit(t, u.userId, coins);
+    return u;
+  }
+  const coin = async (u: TestUser) => (await balancesOf(t.rt.database.db, u.userId)).coin;
+  const post = <T>(u: TestUser, path: string, body: unknown) => asUser<T>(t, u.tokens.access_token, 'POST', path, body);
+  const room = async (id: number) =>
+    (await t.api<{ data: BattleRoomData; now: number }>('GET', `${BATTLE_PATHS.room}?room_id=${id}`)).body.data.data;
+  const expectRefused = (res: { body: { code: number } }, key: ErrorKey) =>
+    expect(res.body.code).toBe(ERRORS[key].code);
+  async function until<T>(what: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = await what();
+      if (v) return v;
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('refuses bad input and moves nothing', async () => {
+    const a = await player(box.price * 3);
+    const before = await coin(a);
+    const create = (body: unknown) => post(a, BATTLE_PATHS.create, body);
+    expectRefused(await create({ box_ids: [], user_num: 2 }), 'BATTLE_BOXES_EMPTY');
+    expectRefused(await create({ box_ids: Array(21).fill(box.box_id), user_num: 2 }), 'BATTLE_TOO_MANY_BOXES');
+    expectRefused(await create({ box_ids: [box.box_id], user_num: 0 }), 'BATTLE_SEATS_INVALID');
+    expectRefused(await create({ box_ids: [box.box_id], user_num: 5 }), 'BATTLE_SEATS_INVALID');
+    expectRefused(await create({ box_ids: [999_999], user_num: 2 }), 'BOX_NOT_FOUND');
+    expectRefused(await create({ box_ids: [box.box_id], user_num: 2, rule: 3 }), 'BATTLE_TEAM_NEEDS_4_SEATS');
+    expectRefused(await create({ box_ids: [box.box_id], user_num: 2, game_mode: 2 }), 'BATTLE_RULE_INVALID');
+    expectRefused(
+      await create({ box_ids: [box.box_id, box.box_id, box.box_id, box.box_id], user_num: 2 }),
+      'INSUFFICIENT_BALANCE',
+    );
+    expect(await coin(a)).toBe(before);
+
+    const made = await create({ box_ids: [box.box_id], user_num: 2 });
+    const id = (made.body.data as { room_id: number }).room_id;
+    expect(await coin(a)).toBe(before - box.price);
+    expectRefused(await post(a, BATTLE_PATHS.join, { room_id: id }), 'BATTLE_ALREADY_JOINED');
+    const b = await player(box.price);
+    expectRefused(await post(b, BATTLE_PATHS.join, { room_id: id, seat: 0 }), 'BATTLE_SEAT_TAKEN');
+    expectRefused(await post(b, BATTLE_PATHS.join, { room_id: 999_999 }), 'GAME_ROOM_NOT_FOUND');
+    expectRefused(await post(b, BATTLE_PATHS.dissolve, { room_id: id }), 'BATTLE_NOT_CREATOR');
+    const poor = await player(box.price - 1);
+    expectRefused(await post(poor, BATTLE_PATHS.join, { room_id: id }), 'INSUFFICIENT_BALANCE');
+    expect(await coin(poor)).toBe(box.price - 1);
+
+    // Dissolved: refunded, and nobody can join any more.
+    expect((await post(a, BATTLE_PATHS.dissolve, { room_id: id })).body.code).toBe(200);
+    expect(await coin(a)).toBe(before);
+    expectRefused(await post(b, BATTLE_PATHS.join, { room_id: id }), 'BATTLE_NOT_WAITING');
+    expect((await room(id)).room_state).toBe(4);
+    expect(events.some((e) => e.room === battleRoom(id) && e.type === 'dissolve_room')).toBe(true);
+    await expectLedgerBalanced(t);
+  });
+
+  it('plays a whole battle with a robot on the server clock: rounds, settlement, items to the winner', async () => {
+    const a = await player(box.price * 2);
+    const b = await player(box.price * 2);
+    const made = await post<{ room_id: number }>(a, BATTLE_PATHS.create, {
+      box_ids: [box.box_id, box.box_id],
+      user_num: 3,
+      game_mode: 3,
+    });
+    const id = made.body.data.room_id;
+    expect((await post(b, BATTLE_PATHS.join, { room_id: id })).body.code).toBe(200);
+    const waiting = await room(id);
+    expect(waiting.room_state).toBe(1);
+    expect(waiting.server_seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(waiting.server_seed).toBeNull();
+    expect((await post(a, BATTLE_PATHS.addRobot, { room_id: id })).body.code).toBe(200);
+
+    const ended = await until(async () => {
+      const r = await room(id);
+      return r.room_state === 3 ? r : null;
+    });
+    expect(ended.cur_round).toBe(2);
+    expect(ended.rolls).toHaveLength(2);
+    expect(ended.rolls.every((round) => round.length === 3)).toBe(true);
+    expect(ended.public_seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(ended.server_seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(ended.members[2]?.robot).toBe(true);
+    expect(ended.winners).toHaveLength(1);
+    const total = ended.rolls.flat().reduce((s, r) => s + r.price, 0);
+    const winnerSeat = ended.winners[0] as number;
+    const winner = ended.members[winnerSeat];
+    const items = await t.rt.database.db
+      .select()
+      .from(userItems)
+      .where(and(eq(userItems.source, 'battle'), eq(userItems.sourceId, id)));
+    if (winner?.robot) {
+      expect(items).toHaveLength(0); // a robot's win stays with the house
+    } else {
+      expect(items).toHaveLength(6);
+      expect(new Set(items.map((i) => i.userId))).toEqual(new Set([winner?.user_id]));
+      expect(items.reduce((s, i) => s + i.priceUnits, 0)).toBe(total);
+    }
+    // The spec's sums: a winner gets extra + open + win, a loser the consolation (win_item_price).
+    for (const r of ended.results) {
+      if (r.is_win) expect(r.extra_money + r.open_item_price + r.win_item_price).toBe(total);
+    }
+    const stored = await t.app.games.engine.load<Battle>(BATTLE_GAME, id);
+    expect(stored?.data.state).toBe('ended');
+    const seqs = events.filter((e) => e.room === battleRoom(id)).map((e) => (e.data as { room_seq: number }).room_seq);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    expect(events.filter((e) => e.room === battleRoom(id)).map((e) => e.type)).toEqual([
+      'create_room',
+      'join_room',
+      'join_room',
+      'room_full',
+      'battle_start',
+      'round_start',
+      'round_start',
+      'battle_end',
+    ]);
+    const record = await asUser<{ records: { room_id: number; is_win: boolean | null }[] }>(
+      t,
+      a.tokens.access_token,
+      'GET',
+      BATTLE_PATHS.ownRecord,
+    );
+    expect(record.body.data.records[0]).toMatchObject({ room_id: id, is_win: winnerSeat === 0 });
+    await expectLedgerBalanced(t);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'two players racing for the last seat: exactly one joins and pays',
+    async () => {
+      for (let i = 0; i < 4; i++) {
+        const a = await player(box.price);
+        const [b, c] = await Promise.all([player(box.price), player(box.price)]);
+        const made = await post<{ room_id: number }>(a, BATTLE_PATHS.create, { box_ids: [box.box_id], user_num: 2 });
+        const id = made.body.data.room_id;
+        const answers = await Promise.all([b, c].map((u) => post(u, BATTLE_PATHS.join, { room_id: id })));
+        expect(answers.filter((r) => r.body.code === 200)).toHaveLength(1);
+        expectRefused(answers.find((r) => r.body.code !== 200) as { body: { code: number } }, 'BATTLE_FULL');
+        expect([await coin(b), await coin(c)].sort((x, y) => x - y)).toEqual([0, box.price]);
+      }
+      await expectLedgerBalanced(t);
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a dissolve racing a join: one of them wins, money follows', async () => {
+    for (let i = 0; i < 4; i++) {
+      const a = await player(box.price);
+      const b = await player(box.price);
+      const made = await post<{ room_id: number }>(a, BATTLE_PATHS.create, { box_ids: [box.box_id], user_num: 2 });
+      const id = made.body.data.room_id;
+      const [dissolved, joined] = await Promise.all([
+        post(a, BATTLE_PATHS.dissolve, { room_id: id }),
+        post(b, BATTLE_PATHS.join, { room_id: id }),
+      ]);
+      expect([dissolved.body.code, joined.body.code].filter((c) => c === 200)).toHaveLength(1);
+      if (dissolved.body.code === 200) {
+        expect(await coin(a)).toBe(box.price);
+        expect(await coin(b)).toBe(box.price);
+      } else {
+        expect(await coin(b)).toBe(0);
+      }
+    }
+    await expectLedgerBalanced(t);
+  });
+});

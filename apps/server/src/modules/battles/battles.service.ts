@@ -1,0 +1,444 @@
+/**
+ * Box battles on the game engine (issue 11; rules: packages/game/src/battle.ts; engine:
+ * ../games/room-engine.ts). This file only translates: requests into pure transitions, the
+ * rules' steps into engine changes, rooms into the spec's snapshots. Timeline of a room:
+ *
+ *   create (creator debited) → waiting, due WAIT_MS later (then dissolved and refunded)
+ *   → last seat taken → running, due at once: the tick waits for the public beacon's first round
+ *     after that moment, then `begin` fixes it and computes every roll
+ *   → a reveal every round (5 s, fast mode 0.5 s), the first FIRST_REVEAL_MS after begin
+ *   → one round after the last reveal, settlement: items to the winner(s), consolations → ended.
+ */
+import {
+  advance,
+  BATTLE_CONSOLATION_BP,
+  BATTLE_GAME,
+  BATTLE_MAX_BOXES,
+  BATTLE_MAX_SEATS,
+  BATTLE_MIN_SEATS,
+  type Battle,
+  type BattleBox,
+  type BattleEvent,
+  type BattleStep,
+  begin,
+  create,
+  dissolve,
+  join,
+  roundMs,
+} from '@kaixiang/game/battle';
+import { type Effect, err, ok, type Result } from '@kaixiang/game/engine';
+import {
+  BATTLE_EVENTS,
+  BATTLE_HALL_ROOM,
+  BATTLE_LIST_MAX,
+  BATTLE_RULES,
+  type BattleMember,
+  type BattleRoomCard,
+  type BattleRoomData,
+  battleRoom,
+  GAME_MODES,
+  ROOM_STATE,
+} from '@kaixiang/shared/battles';
+import type { ErrorKey } from '@kaixiang/shared/errors';
+import type { Locale } from '@kaixiang/shared/locale';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { gameRoomMembers, gameRooms } from '../../db/schema/games.ts';
+import { users } from '../../db/schema/users.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../infra/clock.ts';
+import type { BoxesService } from '../boxes/boxes.service.ts';
+import type { PublicBeacon } from '../games/beacon.ts';
+import type { Change, Outcome, Room, RoomEngine } from '../games/room-engine.ts';
+
+/** A room nobody fills is dissolved and refunded this long after it was made. */
+export const WAIT_MS = 10 * 60_000;
+/** From the beacon fixing the rolls to the first reel (the spec's scroll delay). */
+export const FIRST_REVEAL_MS = 1_000;
+
+/** The rules' state as stored: plus the time of the first reveal, once known. */
+type StoredBattle = Battle & { startedAt?: number };
+
+const STATE_NUMBER: Record<Battle['state'], number> = {
+  waiting: ROOM_STATE.waiting,
+  running: ROOM_STATE.running,
+  ended: ROOM_STATE.ended,
+  dissolved: ROOM_STATE.dissolved,
+};
+
+export interface BattlesDeps {
+  db: Db;
+  clock: Clock;
+  engine: RoomEngine;
+  boxes: BoxesService;
+  beacon: PublicBeacon;
+}
+
+const pickName = (names: { zhCn: string; zhTw: string; en: string }, locale: Locale) =>
+  locale === 'zh-TW' ? names.zhTw : locale === 'en-US' ? names.en : names.zhCn;
+
+export function createBattlesService(deps: BattlesDeps) {
+  const { db, engine } = deps;
+
+  /** The rules' step as the engine's change; robots' items stay with the house (GAMES.md §5). */
+  function changeOf(step: BattleStep, now: number, extra: Partial<Change<Battle>> = {}): Change<Battle> {
+    // When the first reel turns, kept beside the rules' state (their steps carry it along).
+    const started = step.events.some((e) => e.type === 'battle_start');
+    const battle: StoredBattle = started ? { ...step.state, startedAt: now + FIRST_REVEAL_MS } : step.state;
+    const robots = new Set(battle.seats.filter((s) => s?.robot).map((s) => s?.userId));
+    const effects: Effect[] = step.effects.filter((e) => !(e.type === 'grant' && robots.has(e.userId)));
+    return {
+      data: battle,
+      state: battle.state,
+      dueAt: dueOf(battle, now),
+      events: step.events.map(eventOf),
+      effects,
+      seated: step.events.flatMap((e) => {
+        if (e.type === 'join_room') return [{ seat: e.seat, userId: e.userId, robot: e.robot }];
+        if (e.type === 'create_room') {
+          return e.seats.flatMap((s, seat) => (s ? [{ seat, userId: s.userId, robot: s.robot }] : []));
+        }
+        return [];
+      }),
+      ended: battle.state === 'ended' || battle.state === 'dissolved',
+      ...extra,
+    };
+  }
+
+  /** When the room's next tick is due after a step taken at `now`. */
+  function dueOf(battle: Battle, now: number): number | null {
+    if (battle.state === 'waiting') return null; // kept: see withWaitDeadline
+    if (battle.state !== 'running') return null;
+    if (battle.publicSeed === null) return now; // the tick fetches the beacon
+    return now + (battle.round === 0 ? FIRST_REVEAL_MS : roundMs(battle));
+  }
+
+  function eventOf(e: BattleEvent): { type: string; data: Record<string, unknown> } {
+    switch (e.type) {
+      case 'create_room':
+        return { type: BATTLE_EVENTS.create, data: { creator_id: e.creatorId } };
+      case 'join_room':
+        return { type: BATTLE_EVENTS.join, data: { seat: e.seat, user_id: e.userId, robot: e.robot } };
+      case 'full':
+        return { type: 'room_full', data: {} };
+      case 'battle_start':
+        return { type: BATTLE_EVENTS.start, data: { public_seed: e.publicSeed, total_round: e.rounds } };
+      case 'round_start':
+        return { type: BATTLE_EVENTS.round, data: { round: e.round, box_id: e.boxId } };
+      case 'battle_end':
+        return { type: BATTLE_EVENTS.end, data: { winners: e.result.winners } };
+      case 'dissolve':
+        return { type: BATTLE_EVENTS.dissolve, data: { by: e.by } };
+    }
+  }
+
+  const refuse = (key: ErrorKey): never => {
+    throw new AppError(key);
+  };
+  const unwrap = <T>(r: Result<T, string>): Result<T, ErrorKey> => (r.ok ? r : err(r.error as ErrorKey));
+
+  async function battleBoxes(boxIds: readonly number[], locale: Locale): Promise<BattleBox[]> {
+    if (boxIds.length === 0) refuse('BATTLE_BOXES_EMPTY');
+    if (boxIds.length > BATTLE_MAX_BOXES) refuse('BATTLE_TOO_MANY_BOXES');
+    const distinct = [...new Set(boxIds)];
+    const found = new Map(
+      await Promise.all(distinct.map(async (id) => [id, await deps.boxes.forGame(id, locale)] as const)),
+    );
+    return boxIds.map((id) => {
+      const b = found.get(id);
+      if (!b) throw new AppError('BOX_NOT_FOUND');
+      return { boxId: b.boxId, price: b.price, entries: b.entries, total: b.total, prices: b.prices };
+    });
+  }
+
+  /** The room's tick (on the scheduler leader): dissolve an unfilled room, fix the beacon, reveal, settle. */
+  async function onDue(roomId: number): Promise<void> {
+    const room = await engine.load<Battle>(BATTLE_GAME, roomId);
+    if (!room || room.dueAt === null) return;
+    const battle = room.data;
+    if (battle.state === 'running' && battle.publicSeed === null) {
+      // Entries closed at room.dueAt (set when the last seat was taken): the first beacon round
+      // after it is unknown to everyone until then. Waited for outside the lock.
+      const value = await deps.beacon.valueAfter(room.dueAt);
+      await engine.apply<Battle>(BATTLE_GAME, roomId, (r, now) =>
+        r.data.state !== 'running' || r.data.publicSeed !== null
+          ? null
+          : (() => {
+              const step = unwrap(begin(r.data, value.value));
+              return step.ok ? ok(changeOf(step.value, now, { beacon: value })) : step;
+            })(),
+      );
+      return;
+    }
+    await engine.apply<Battle>(BATTLE_GAME, roomId, (r, now): Outcome<Battle> => {
+      if (r.dueAt === null || r.dueAt > now) return null;
+      if (r.data.state === 'waiting') {
+        const step = unwrap(dissolve(r.data, 'timeout'));
+        return step.ok ? ok(changeOf(step.value, now)) : null;
+      }
+      if (r.data.state !== 'running' || r.data.publicSeed === null) return null;
+      const step = unwrap(advance(r.data));
+      return step.ok ? ok(changeOf(step.value, now)) : null;
+    });
+  }
+
+  engine.register({
+    game: BATTLE_GAME,
+    channel: battleRoom,
+    hall: {
+      channel: BATTLE_HALL_ROOM,
+      types: [BATTLE_EVENTS.create, BATTLE_EVENTS.join, BATTLE_EVENTS.start, BATTLE_EVENTS.end, BATTLE_EVENTS.dissolve],
+    },
+    pool: 'game_pool',
+    kinds: { debit: 'battle_entry', credit: (reason) => reason },
+    itemSource: 'battle',
+    itemSourceName: (roomId) => `竞技场 #${roomId}`,
+    onDue,
+  });
+
+  // --- snapshots ---
+
+  async function membersOf(
+    rooms: readonly Room<Battle>[],
+  ): Promise<Map<number, { nick: string; avatar: string; vip: number }>> {
+    const ids = [...new Set(rooms.flatMap((r) => r.data.seats.flatMap((s) => (s ? [s.userId] : []))))];
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, nick: users.nickName, avatar: users.avatar, vip: users.vipLevel })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  function card(
+    room: Room<StoredBattle>,
+    people: Map<number, { nick: string; avatar: string; vip: number }>,
+    boxNames: Map<number, { name: string; img: string }>,
+    viewer: number | null,
+  ): BattleRoomCard {
+    const b = room.data;
+    const members = b.seats.map((s, seat): BattleMember | null => {
+      if (!s) return null;
+      const p = people.get(s.userId);
+      return {
+        seat,
+        user_id: s.userId,
+        nick_name: p?.nick ?? '',
+        avatar: p?.avatar ?? '',
+        vip_level: p?.vip ?? 0,
+        robot: s.robot,
+      };
+    });
+    const mine = viewer === null ? undefined : b.result?.users.find((u) => u.user_id === viewer);
+    return {
+      room_id: room.id,
+      room_state: STATE_NUMBER[b.state],
+      game_mode: b.fast ? 3 : 1,
+      rule: b.rule,
+      user_num: b.seats.length,
+      entry_price: b.entryPrice,
+      boxes: b.boxes.map((x) => ({
+        box_id: x.boxId,
+        name: boxNames.get(x.boxId)?.name ?? '',
+        img: boxNames.get(x.boxId)?.img ?? '',
+        price: x.price,
+      })),
+      members,
+      cur_round: b.round,
+      total_round: b.boxes.length,
+      created_at: room.createdAt,
+      started_at: b.startedAt ?? null,
+      is_win: mine ? mine.is_win : null,
+    };
+  }
+
+  async function boxNamesOf(rooms: readonly Room<Battle>[], locale: Locale) {
+    const ids = [...new Set(rooms.flatMap((r) => r.data.boxes.map((b) => b.boxId)))];
+    const out = new Map<number, { name: string; img: string }>();
+    for (const id of ids) {
+      const b = await deps.boxes.forGame(id, locale).catch(() => null);
+      if (b) out.set(id, { name: b.card.name, img: b.card.img });
+    }
+    return out;
+  }
+
+  async function cards(rooms: Room<StoredBattle>[], locale: Locale, viewer: number | null) {
+    const [people, names] = await Promise.all([membersOf(rooms), boxNamesOf(rooms, locale)]);
+    return rooms.map((r) => card(r, people, names, viewer));
+  }
+
+  async function joinRoom(userId: number, roomId: number, seat: number | undefined, robot: boolean) {
+    await engine.apply<Battle>(BATTLE_GAME, roomId, (r, now) => {
+      const step = unwrap(join(r.data, { userId, robot, ...(seat === undefined ? {} : { seat }) }));
+      if (!step.ok) return step;
+      const change = changeOf(step.value, now);
+      // Still waiting: the unfilled-room deadline stands.
+      return ok(step.value.state.state === 'waiting' ? { ...change, dueAt: r.dueAt } : change);
+    });
+    return { room_id: roomId };
+  }
+
+  async function robots() {
+    const rows = await db
+      .select({ user_id: users.id, nick_name: users.nickName, avatar: users.avatar })
+      .from(users)
+      .where(eq(users.role, 'robot'))
+      .orderBy(users.id);
+    return { list: rows };
+  }
+
+  return {
+    /** The room's deadline handler (the timers call it; tests may call it again: it is idempotent). */
+    tick: onDue,
+
+    async createRule(locale: Locale) {
+      const list = await deps.boxes.list(locale);
+      return {
+        boxs: list.categories.flatMap((c) =>
+          c.boxes.map((b) => ({ box_id: b.box_id, name: b.name, img: b.img, price: b.price })),
+        ),
+        max_boxes: BATTLE_MAX_BOXES,
+        seats: Array.from({ length: BATTLE_MAX_SEATS - BATTLE_MIN_SEATS + 1 }, (_, i) => BATTLE_MIN_SEATS + i),
+        game_modes: [...GAME_MODES],
+        rules: [...BATTLE_RULES],
+        consolation_bp: BATTLE_CONSOLATION_BP,
+      };
+    },
+
+    async create(
+      userId: number,
+      input: { box_ids: number[]; user_num: number; game_mode: number; rule: number },
+      locale: Locale,
+    ): Promise<{ room_id: number }> {
+      if (!(GAME_MODES as readonly number[]).includes(input.game_mode)) refuse('BATTLE_RULE_INVALID');
+      if (!Number.isInteger(input.user_num) || input.user_num < BATTLE_MIN_SEATS || input.user_num > BATTLE_MAX_SEATS) {
+        refuse('BATTLE_SEATS_INVALID');
+      }
+      const boxes = await battleBoxes(input.box_ids, locale);
+      const room = await engine.create<Battle>(BATTLE_GAME, userId, (r, now) => {
+        const step = unwrap(
+          create({
+            roomId: r.id,
+            creatorId: userId,
+            seats: input.user_num,
+            boxes,
+            rule: input.rule,
+            fast: input.game_mode === 3,
+            serverSeed: r.serverSeed,
+          }),
+        );
+        if (!step.ok) return step;
+        return ok({ ...changeOf(step.value, now), dueAt: now + WAIT_MS });
+      });
+      return { room_id: room.id };
+    },
+
+    join: (userId: number, roomId: number, seat: number | undefined) => joinRoom(userId, roomId, seat, false),
+
+    /** The creator seats a robot: the first robot not in the room. */
+    async addRobot(userId: number, roomId: number, seat: number | undefined): Promise<{ room_id: number }> {
+      const room = await engine.load<Battle>(BATTLE_GAME, roomId);
+      if (!room) return refuse('GAME_ROOM_NOT_FOUND');
+      if (room.data.creatorId !== userId) refuse('BATTLE_NOT_CREATOR');
+      const seated = new Set(room.data.seats.flatMap((s) => (s ? [s.userId] : [])));
+      const robot = (await robots()).list.find((r) => !seated.has(r.user_id));
+      if (!robot) return refuse('BATTLE_FULL');
+      return joinRoom(robot.user_id, roomId, seat, true);
+    },
+
+    async dissolve(userId: number, roomId: number): Promise<{ room_id: number }> {
+      await engine.apply<Battle>(BATTLE_GAME, roomId, (r, now) => {
+        const step = unwrap(dissolve(r.data, userId));
+        return step.ok ? ok(changeOf(step.value, now)) : step;
+      });
+      return { room_id: roomId };
+    },
+
+    robots,
+
+    async list(roomState: number | undefined, locale: Locale): Promise<{ data: BattleRoomCard[] }> {
+      const states = roomState === 1 ? ['waiting'] : roomState === 2 ? ['running'] : ['waiting', 'running'];
+      const rows = await db
+        .select()
+        .from(gameRooms)
+        .where(and(eq(gameRooms.game, BATTLE_GAME), inArray(gameRooms.state, states)))
+        .orderBy(desc(gameRooms.id))
+        .limit(BATTLE_LIST_MAX);
+      const rooms = await Promise.all(rows.map((r) => engine.load<StoredBattle>(BATTLE_GAME, r.id)));
+      return {
+        data: await cards(
+          rooms.filter((r): r is Room<StoredBattle> => r !== null),
+          locale,
+          null,
+        ),
+      };
+    },
+
+    async ownRecord(userId: number, page: number, pageSize: number, locale: Locale) {
+      const where = eq(gameRoomMembers.userId, userId);
+      const [ids, [total]] = await Promise.all([
+        db
+          .select({ roomId: gameRoomMembers.roomId })
+          .from(gameRoomMembers)
+          .where(where)
+          .orderBy(desc(gameRoomMembers.roomId))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(gameRoomMembers).where(where),
+      ]);
+      const rooms = await Promise.all(ids.map((r) => engine.load<StoredBattle>(BATTLE_GAME, r.roomId)));
+      return {
+        records: await cards(
+          rooms.filter((r): r is Room<StoredBattle> => r !== null),
+          locale,
+          userId,
+        ),
+        total: total?.n ?? 0,
+      };
+    },
+
+    async room(roomId: number, locale: Locale, viewer: number | null): Promise<{ data: BattleRoomData; now: number }> {
+      const room = await engine.load<StoredBattle>(BATTLE_GAME, roomId);
+      if (!room) return refuse('GAME_ROOM_NOT_FOUND');
+      const [base] = await cards([room], locale, viewer);
+      const info = await deps.boxes.items();
+      const b = room.data;
+      const ended = b.state === 'ended' || b.state === 'dissolved';
+      const data: BattleRoomData = {
+        ...(base as BattleRoomCard),
+        rolls: b.rolls.slice(0, b.round).map((round) =>
+          round.map((x) => {
+            const item = info.get(x.itemId);
+            return {
+              seat: x.seat,
+              box_id: x.boxId,
+              item_id: x.itemId,
+              name: item ? pickName(item.names, locale) : '',
+              img: item?.image ?? '',
+              quality: item?.quality ?? 0,
+              exter: x.exter,
+              price: x.price,
+              ticket: x.ticket,
+              cursor: x.cursor,
+              chunk: x.chunkIndex,
+            };
+          }),
+        ),
+        results: b.result?.users ?? [],
+        winners: b.result?.winners ?? [],
+        server_seed_hash: room.serverSeedHash,
+        server_seed: ended ? room.serverSeed : null,
+        public_seed: room.publicSeed,
+        beacon_round: room.beaconRound,
+        beacon_url: room.beaconRound === null ? null : deps.beacon.urlOf(room.beaconRound),
+        tie: b.result?.tie ? { candidates: b.result.tie.candidates, value: b.result.tie.roll.value } : null,
+        round_ms: roundMs(b),
+        due_at: room.dueAt,
+        room_seq: room.seq,
+      };
+      return { data, now: deps.clock.now() };
+    },
+  };
+}
+
+export type BattlesService = ReturnType<typeof createBattlesService>;

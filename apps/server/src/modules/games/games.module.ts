@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Runtime } from '../../runtime.ts';
+import { battlesRoutes } from '../battles/battles.routes.ts';
+import { type BattlesService, createBattlesService } from '../battles/battles.service.ts';
+import type { BoxesService } from '../boxes/boxes.service.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { drandBeacon, localBeacon, type PublicBeacon } from './beacon.ts';
+import { createRoomEngine, type RoomEngine } from './room-engine.ts';
+import { createRoomTimers, type RoomTimers } from './room-timers.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared games: main.ts attaches their deadlines to the scheduler, tests drive them. */
+    games: GamesModule;
+  }
+}
+
+export interface GamesModule {
+  engine: RoomEngine;
+  timers: RoomTimers;
+  beacon: PublicBeacon;
+  battles: BattlesService;
+}
+
+/** One beacon per process, chosen by BEACON (drand in production, local elsewhere). */
+export function beaconOf(rt: Runtime): PublicBeacon {
+  const { config } = rt;
+  const kind = config.BEACON ?? (config.NODE_ENV === 'production' ? 'drand' : 'local');
+  const now = () => rt.clock.now();
+  return kind === 'drand'
+    ? drandBeacon({ baseUrl: config.DRAND_URL, now })
+    : localBeacon({ key: config.BEACON_KEY, periodMs: 1_000, now });
+}
+
+/** The engine, its timers and every game on it, with their routes. */
+export async function registerGames(
+  app: FastifyInstance,
+  rt: Runtime,
+  deps: { ledger: Ledger; boxes: BoxesService; authenticate: (req: FastifyRequest) => Promise<void> },
+): Promise<GamesModule> {
+  const { db } = rt.database;
+  const engine = createRoomEngine({ db, ledger: deps.ledger, bus: rt.bus, clock: rt.clock });
+  const beacon = beaconOf(rt);
+  const timers = createRoomTimers({ db, bus: rt.bus, clock: rt.clock, engine, log: app.log as FastifyBaseLogger });
+  const battles = createBattlesService({ db, clock: rt.clock, engine, boxes: deps.boxes, beacon });
+  await app.register(battlesRoutes(battles, deps.authenticate), { prefix: '/api' });
+  const games = { engine, timers, beacon, battles };
+  app.decorate('games', games);
+  app.addHook('onClose', async () => timers.stop());
+  return games;
+}

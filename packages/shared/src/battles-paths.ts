@@ -1,0 +1,38 @@
+/**
+ * Where the battle (竞技场) API lives, paths relative to /api (spec 2 §7 goods/v1/pk/*), and its
+ * socket rooms. Apart from the schemas in battles.ts: a first load can name them without zod.
+ */
+export const BATTLE_PATHS = {
+  /** GET ?room_state: the hall (waiting and running rooms, newest first, at most BATTLE_LIST_MAX). */
+  list: '/goods/v1/pk/get-room-list',
+  /** GET ?room_id: one room's snapshot and the server's time. */
+  room: '/goods/v1/pk/get-room-data',
+  /** GET ?page&page_size: the rooms the player sat in. */
+  ownRecord: '/goods/v1/pk/own-record',
+  /** GET: the robots a creator may seat. */
+  robots: '/goods/v1/pk/get-robot-list',
+  /** GET: the boxes a battle may use, the box limit, seats and modes (the spec's create-rule "boxs"). */
+  createRule: '/goods/v1/pk/get-create-rule',
+  /** POST {box_ids, user_num, game_mode, rule}. */
+  create: '/goods/v1/pk/create-room',
+  /** POST {room_id, seat?}. */
+  join: '/goods/v1/pk/join-room',
+  /** POST {room_id, seat?}: the creator seats a robot. */
+  addRobot: '/goods/v1/pk/add-robot',
+  /** POST {room_id}: the creator dissolves a waiting room; everyone seated is refunded. */
+  dissolve: '/goods/v1/pk/dissolve-room',
+} as const;
+
+/** Socket rooms: every room's own events, and the hall's (the list screen). */
+export const BATTLE_HALL_ROOM = 'battle:hall';
+export const battleRoom = (roomId: number) => `battle:${roomId}`;
+
+/** Socket event names (spec 2 §7 broadcasts), on the room and, for the first four, the hall. */
+export const BATTLE_EVENTS = {
+  create: 'create_room',
+  join: 'join_room',
+  start: 'battle_start',
+  end: 'battle_end',
+  round: 'round_start',
+  dissolve: 'dissolve_room',
+} as const;

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { recordIdQuery } from './record-id.ts';
+import { pageQuery } from './wallet.ts';
+
+/**
+ * Contract of box battles (竞技场; spec 2 §2–§9, issue 11; rules in packages/game/src/battle.ts and
+ * docs/decisions.md "Battles"). Amounts are integer units (1/10000 yuan), times epoch ms.
+ */
+export { BATTLE_EVENTS, BATTLE_HALL_ROOM, BATTLE_PATHS, battleRoom } from './battles-paths.ts';
+
+/** The hall lists at most this many rooms (spec 2 §9). */
+export const BATTLE_LIST_MAX = 48;
+/** room_state (spec 2 §3): 1 waiting, 2 running, 3 ended; 4 dissolved (ours). */
+export const ROOM_STATE = { waiting: 1, running: 2, ended: 3, dissolved: 4 } as const;
+/** game_mode: 1 normal (5 s a round), 3 the spec's fast mode (0.5 s a round). */
+export const GAME_MODES = [1, 3] as const;
+/** rule: 1 classic (highest total wins), 2 crazy (lowest wins), 3 2v2 team (4 seats). */
+export const BATTLE_RULES = [1, 2, 3] as const;
+
+export const roomListQuery = z.object({ room_state: z.coerce.number().int().min(1).max(2).optional() });
+export const roomIdQuery = z.object({ room_id: recordIdQuery });
+export const ownRecordQuery = pageQuery;
+
+export const createRoomRequest = z.object({
+  /** Round r opens box_ids[r] for every seat; a box may repeat. */
+  box_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(100),
+  user_num: z.number().int(),
+  game_mode: z.number().int().default(1),
+  rule: z.number().int().default(1),
+});
+export const joinRoomRequest = z.object({
+  room_id: z.number().int().positive().max(2_147_483_647),
+  seat: z.number().int().min(0).max(3).optional(),
+});
+export const roomIdRequest = z.object({ room_id: z.number().int().positive().max(2_147_483_647) });
+
+export const battleBox = z.object({
+  box_id: z.number().int(),
+  name: z.string(),
+  img: z.string(),
+  price: z.number().int(),
+});
+export const battleMember = z.object({
+  seat: z.number().int(),
+  user_id: z.number().int(),
+  nick_name: z.string(),
+  avatar: z.string(),
+  vip_level: z.number().int(),
+  robot: z.boolean(),
+});
+export type BattleMember = z.infer<typeof battleMember>;
+
+/** What one seat opened in one round; ticket, cursor and chunk let the fairness page check it. */
+export const battleRoll = z.object({
+  seat: z.number().int(),
+  box_id: z.number().int(),
+  item_id: z.number().int(),
+  name: z.string(),
+  img: z.string(),
+  quality: z.number().int(),
+  exter: z.number().int(),
+  price: z.number().int(),
+  ticket: z.number().int(),
+  cursor: z.number().int(),
+  chunk: z.number().int(),
+});
+export type BattleRoll = z.infer<typeof battleRoll>;
+
+/** Spec 2 §3 "Battle result per user id". A winner gets extra + open + win; a loser win only. */
+export const battleUserResult = z.object({
+  user_id: z.number().int(),
+  is_win: z.boolean(),
+  extra_money: z.number().int(),
+  open_item_price: z.number().int(),
+  win_item_price: z.number().int(),
+});
+
+export const battleRoomCard = z.object({
+  room_id: z.number().int(),
+  room_state: z.number().int(),
+  game_mode: z.number().int(),
+  rule: z.number().int(),
+  user_num: z.number().int(),
+  entry_price: z.number().int(),
+  boxes: z.array(battleBox),
+  members: z.array(battleMember.nullable()),
+  cur_round: z.number().int(),
+  total_round: z.number().int(),
+  created_at: z.number().int(),
+  /** When the first round was revealed, or null. */
+  started_at: z.number().int().nullable(),
+  /** For the player's own record: won, lost, or null (not ended, or not in it). */
+  is_win: z.boolean().nullable(),
+});
+export type BattleRoomCard = z.infer<typeof battleRoomCard>;
+
+export const battleRoomData = battleRoomCard.extend({
+  /** Revealed rounds only: [round][seat]. */
+  rolls: z.array(z.array(battleRoll)),
+  results: z.array(battleUserResult),
+  winners: z.array(z.number().int()),
+  server_seed_hash: z.string(),
+  /** Shown once the battle has ended. */
+  server_seed: z.string().nullable(),
+  /** The public beacon's value (fixed after the last seat was taken), its round and where to check it. */
+  public_seed: z.string().nullable(),
+  beacon_round: z.number().int().nullable(),
+  beacon_url: z.string().nullable(),
+  /** The tie-break roll among tied seats (or teams), if there was one. */
+  tie: z.object({ candidates: z.array(z.number().int()), value: z.number().int() }).nullable(),
+  /** Milliseconds between round reveals. */
+  round_ms: z.number().int(),
+  /** The next step's time (a reveal, the end, the dissolve of an unfilled room), or null. */
+  due_at: z.number().int().nullable(),
+  /** The number of the room's last event: a socket event with a later gap means refetch. */
+  room_seq: z.number().int(),
+});
+export type BattleRoomData = z.infer<typeof battleRoomData>;
+
+export const roomListResponse = z.object({ data: z.array(battleRoomCard) });
+export const roomDataResponse = z.object({ data: battleRoomData, now: z.number().int() });
+export const ownRecordResponse = z.object({ records: z.array(battleRoomCard), total: z.number().int() });
+export const robotListResponse = z.object({
+  list: z.array(z.object({ user_id: z.number().int(), nick_name: z.string(), avatar: z.string() })),
+});
+export const createRuleResponse = z.object({
+  boxs: z.array(battleBox),
+  max_boxes: z.number().int(),
+  seats: z.array(z.number().int()),
+  game_modes: z.array(z.number().int()),
+  rules: z.array(z.number().int()),
+  /** A loser's consolation in basis points of the entry (100 = 1 %). */
+  consolation_bp: z.number().int(),
+});
+export const roomIdResponse = z.object({ room_id: z.number().int() });
