@@ -49,7 +49,8 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { BoxesService } from '../boxes/boxes.service.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
-import type { Change, Outcome, Room, RoomEngine } from '../games/room-engine.ts';
+import { type Change, type Outcome, type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
+import { pick } from '../site/site.service.ts';
 
 /** A room nobody fills is dissolved and refunded this long after it was made. */
 export const WAIT_MS = 10 * 60_000;
@@ -73,9 +74,6 @@ export interface BattlesDeps {
   boxes: BoxesService;
   beacon: PublicBeacon;
 }
-
-const pickName = (names: { zhCn: string; zhTw: string; en: string }, locale: Locale) =>
-  locale === 'zh-TW' ? names.zhTw : locale === 'en-US' ? names.en : names.zhCn;
 
 export function createBattlesService(deps: BattlesDeps) {
   const { db, engine } = deps;
@@ -364,10 +362,9 @@ export function createBattlesService(deps: BattlesDeps) {
         .where(and(eq(gameRooms.game, BATTLE_GAME), inArray(gameRooms.state, states)))
         .orderBy(desc(gameRooms.id))
         .limit(BATTLE_LIST_MAX);
-      const rooms = await Promise.all(rows.map((r) => engine.load<StoredBattle>(BATTLE_GAME, r.id)));
       return {
         data: await cards(
-          rooms.filter((r): r is Room<StoredBattle> => r !== null),
+          rows.map((r) => toRoom<StoredBattle>(r)),
           locale,
           null,
         ),
@@ -375,26 +372,25 @@ export function createBattlesService(deps: BattlesDeps) {
     },
 
     async ownRecord(userId: number, page: number, pageSize: number, locale: Locale) {
-      const where = eq(gameRoomMembers.userId, userId);
-      const [ids, [total]] = await Promise.all([
+      // The player's seats in battles (other games share the seat table), newest room first.
+      const mine = and(eq(gameRoomMembers.userId, userId), eq(gameRooms.game, BATTLE_GAME));
+      const [rows, [total]] = await Promise.all([
         db
-          .select({ roomId: gameRoomMembers.roomId })
+          .select({ room: gameRooms })
           .from(gameRoomMembers)
-          .where(where)
+          .innerJoin(gameRooms, eq(gameRooms.id, gameRoomMembers.roomId))
+          .where(mine)
           .orderBy(desc(gameRoomMembers.roomId))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(gameRoomMembers).where(where),
+        db
+          .select({ n: count() })
+          .from(gameRoomMembers)
+          .innerJoin(gameRooms, eq(gameRooms.id, gameRoomMembers.roomId))
+          .where(mine),
       ]);
-      const rooms = await Promise.all(ids.map((r) => engine.load<StoredBattle>(BATTLE_GAME, r.roomId)));
-      return {
-        records: await cards(
-          rooms.filter((r): r is Room<StoredBattle> => r !== null),
-          locale,
-          userId,
-        ),
-        total: total?.n ?? 0,
-      };
+      const rooms = rows.map((r) => toRoom<StoredBattle>(r.room));
+      return { records: await cards(rooms, locale, userId), total: total?.n ?? 0 };
     },
 
     async room(roomId: number, locale: Locale, viewer: number | null): Promise<{ data: BattleRoomData; now: number }> {
@@ -413,7 +409,7 @@ export function createBattlesService(deps: BattlesDeps) {
               seat: x.seat,
               box_id: x.boxId,
               item_id: x.itemId,
-              name: item ? pickName(item.names, locale) : '',
+              name: item ? pick(item.names, locale) : '',
               img: item?.image ?? '',
               quality: item?.quality ?? 0,
               exter: x.exter,

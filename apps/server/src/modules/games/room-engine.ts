@@ -116,7 +116,8 @@ export interface RoomEngine {
 
 type RoomRow = typeof gameRooms.$inferSelect;
 
-function toRoom<S>(row: RoomRow): Room<S> {
+/** A `game_rooms` row as a Room (for services that list rooms with their own query). */
+export function toRoom<S>(row: RoomRow): Room<S> {
   return {
     id: row.id,
     game: row.game,
@@ -147,26 +148,17 @@ export function createRoomEngine(deps: { db: Db; ledger: Ledger; bus: EventBus; 
   async function book(lt: LedgerTx, spec: GameSpec, roomId: number, effects: readonly Effect[]): Promise<void> {
     const grants: (typeof userItems.$inferInsert)[] = [];
     for (const e of effects) {
-      if (e.type === 'debit') {
+      if (e.type === 'debit' || e.type === 'credit') {
+        // A debit moves money from the player to the game's pool, a credit back.
+        const sign = e.type === 'debit' ? -1 : 1;
         await lt.post({
-          kind: spec.kinds.debit,
+          kind: e.type === 'debit' ? spec.kinds.debit : spec.kinds.credit(e.reason),
           key: e.key,
           currency: 'coin',
           memo: spec.itemSourceName(roomId),
           legs: [
-            { account: { userId: e.userId }, amount: -e.amount },
-            { account: { house: spec.pool }, amount: e.amount },
-          ],
-        });
-      } else if (e.type === 'credit') {
-        await lt.post({
-          kind: spec.kinds.credit(e.reason),
-          key: e.key,
-          currency: 'coin',
-          memo: spec.itemSourceName(roomId),
-          legs: [
-            { account: { house: spec.pool }, amount: -e.amount },
-            { account: { userId: e.userId }, amount: e.amount },
+            { account: { userId: e.userId }, amount: sign * e.amount },
+            { account: { house: spec.pool }, amount: -sign * e.amount },
           ],
         });
       } else {

@@ -26,6 +26,8 @@ export const SWEEP_MS = 1_000;
 /** A tick that fails (a lost database connection) is tried again this much later. */
 const RETRY_MS = 500;
 
+export type TickObserver = (tick: { game: string; roomId: number; lateMs: number; tookMs: number }) => void;
+
 interface DueNews {
   game: string;
   room_id: number;
@@ -39,6 +41,8 @@ export interface RoomTimers {
   armed(): number;
   /** Runs one sweep now (tests). */
   sweep(): Promise<void>;
+  /** Called after every tick with how late it started and how long it took (bench, metrics). */
+  observe(observer: TickObserver): void;
   stop(): void;
 }
 
@@ -48,9 +52,8 @@ export function createRoomTimers(deps: {
   clock: Clock;
   engine: RoomEngine;
   log: SchedulerLog;
-  /** Lateness of each tick in ms (the bench and the metrics read it). */
-  onLateness?: (game: string, ms: number) => void;
 }): RoomTimers {
+  const observers: TickObserver[] = [];
   const timers = new Map<number, { dueAt: number; timer: NodeJS.Timeout }>();
   let scheduler: Scheduler | null = null;
   let unsubscribe: (() => void) | null = null;
@@ -71,10 +74,13 @@ export function createRoomTimers(deps: {
     if (!leading()) return;
     const onDue = deps.engine.spec(game).onDue;
     if (!onDue) return;
-    deps.onLateness?.(game, deps.clock.now() - dueAt);
+    const lateMs = deps.clock.now() - dueAt;
+    const started = performance.now();
     try {
       // The transition sets the next deadline, which arms the next timer through onDeadline.
       await onDue(roomId);
+      const tookMs = performance.now() - started;
+      for (const observer of observers) observer({ game, roomId, lateMs, tookMs });
     } catch (err) {
       deps.log.error({ err, game, roomId }, 'room tick failed');
       const retry = setTimeout(() => void fire(game, roomId, dueAt), RETRY_MS);
@@ -112,6 +118,9 @@ export function createRoomTimers(deps: {
       });
     },
     armed: () => timers.size,
+    observe: (observer) => {
+      observers.push(observer);
+    },
     sweep,
     stop() {
       unsubscribe?.();
