@@ -32,6 +32,7 @@ const PROVIDER_FAILS = ['fail', JSON.stringify({ code: 'FAIL', message: '失败'
 const UNREACHABLE_READS = [
   'GET /api/trade/v1/pay-status', // an order the player created (the writes come after the reads)
   'GET /api/usercenter/v1/user/bind-invite-code', // another player's invite code
+  'GET /api/goods/v1/pk/get-room-data', // a battle someone created (the writes come after the reads)
 ];
 
 const GARBAGE_TOKENS = [
