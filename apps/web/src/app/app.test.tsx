@@ -26,7 +26,8 @@ describe('site shell', () => {
     expect((await within(nav).findByRole('link', { name: /竞技场/ })).className).toContain('is-active');
     expect(within(nav).getByRole('link', { name: /开箱/ }).className).not.toContain('is-active');
     expect(router.state.location.pathname).toBe('/battle');
-    expect(screen.getByRole('heading', { name: '竞技场' })).toBeTruthy();
+    // The arena is a page of its own, loaded on first visit.
+    expect(await screen.findByRole('heading', { name: '竞技场' })).toBeTruthy();
   });
 
   it('switches the whole interface to English and refetches the localised navigation', async () => {

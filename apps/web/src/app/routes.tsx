@@ -2,15 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { FeaturePage } from '../components/feature-page.tsx';
-import {
-  IconActivity,
-  IconBattle,
-  IconCard,
-  IconCrown,
-  IconRoll,
-  IconTrophy,
-  IconUpgrade,
-} from '../components/icons.tsx';
+import { IconActivity, IconCard, IconCrown, IconRoll, IconTrophy, IconUpgrade } from '../components/icons.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { useHostInfo } from '../features/site/api/get-host-info.ts';
@@ -60,6 +52,14 @@ const MallPage = lazy(() => import('../features/mall/components/mall-page.tsx').
 const RechargeRecordsPage = lazy(() =>
   import('../features/recharge/components/recharge-records-page.tsx').then((m) => ({ default: m.RechargeRecordsPage })),
 );
+const battles = {
+  hall: () => import('../features/battles/components/battle-hall.tsx'),
+  details: () => import('../features/battles/components/battle-details.tsx'),
+  history: () => import('../features/battles/components/battle-history.tsx'),
+};
+const BattleHallPage = lazy(() => battles.hall().then((m) => ({ default: m.BattleHallPage })));
+const BattleDetailsPage = lazy(() => battles.details().then((m) => ({ default: m.BattleDetailsPage })));
+const BattleHistoryPage = lazy(() => battles.history().then((m) => ({ default: m.BattleHistoryPage })));
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -70,10 +70,6 @@ const AccountChangesPage = lazy(() =>
  * stay in the shell; the screen that replaces one is loaded lazily like the pages above.
  */
 const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
-  { path: PATHS.battle, key: 'battle', icon: <IconBattle size={26} /> },
-  { path: PATHS.battleDetails, key: 'battleDetails', icon: <IconBattle size={26} /> },
-  { path: PATHS.battleHistory, key: 'battleHistory', icon: <IconBattle size={26} /> },
-  { path: PATHS.vipBattle, key: 'vipBattle', icon: <IconBattle size={26} /> },
   { path: PATHS.upgrade, key: 'upgrade', icon: <IconUpgrade size={26} /> },
   { path: PATHS.upgradeHistory, key: 'upgradeHistory', icon: <IconUpgrade size={26} /> },
   { path: PATHS.roll, key: 'roll', icon: <IconRoll size={26} /> },
@@ -129,6 +125,10 @@ export const routes: RouteObject[] = [
       { path: PATHS.accountRecord, element: <AccountChangesPage /> },
       { path: PATHS.userinfoRecharge, element: <RechargeRecordsPage /> },
       { path: PATHS.mail, element: <MailPage /> },
+      { path: PATHS.battle, element: <BattleHallPage /> },
+      { path: PATHS.vipBattle, element: <BattleHallPage /> },
+      { path: PATHS.battleDetails, element: <BattleDetailsPage /> },
+      { path: PATHS.battleHistory, element: <BattleHistoryPage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
       { path: PATHS.extension, element: <PromotedUsersPage /> },

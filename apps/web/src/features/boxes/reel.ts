@@ -58,19 +58,21 @@ function itemAtTicket(items: readonly BoxContentItem[], ticket: number): BoxCont
 }
 
 /**
- * REEL_LENGTH tiles: filler weighted by tickets (as often as the items really drop), and the won
- * item at LAND_INDEX.
+ * `length` tiles (REEL_LENGTH on the box page; a battle's reels are shorter): filler weighted by
+ * tickets (as often as the items really drop), and the won item at `landIndex`.
  */
 export function buildStrip(
   contents: readonly BoxContentItem[],
   ticketTotal: number,
   won: Pick<OpenedItem, 'item_id' | 'name' | 'img' | 'quality'>,
   seed: number,
+  length: number = REEL_LENGTH,
+  landIndex: number = LAND_INDEX,
 ): ReelTile[] {
   const next = sequence(seed);
   const tiles: ReelTile[] = [];
-  for (let i = 0; i < REEL_LENGTH; i++) {
-    const filler = i === LAND_INDEX ? undefined : itemAtTicket(contents, Math.floor(next() * ticketTotal));
+  for (let i = 0; i < length; i++) {
+    const filler = i === landIndex ? undefined : itemAtTicket(contents, Math.floor(next() * ticketTotal));
     const item = filler ?? won;
     tiles.push({ key: `${i}`, itemId: item.item_id, name: item.name, img: item.img, quality: item.quality });
   }
@@ -88,11 +90,16 @@ export function landingFraction(ticket: number): number {
 }
 
 /**
- * The strip's final translateX (px): the point `fraction` of tile LAND_INDEX under the centre of
- * a viewport `viewportPx` wide, tiles `pitchPx` apart.
+ * The strip's final translate (px) along its axis: the point `fraction` of tile `landIndex` under
+ * the centre of a viewport `viewportPx` long, tiles `pitchPx` apart.
  */
-export function landingTranslate(pitchPx: number, viewportPx: number, fraction: number): number {
-  return viewportPx / 2 - (LAND_INDEX + fraction) * pitchPx;
+export function landingTranslate(
+  pitchPx: number,
+  viewportPx: number,
+  fraction: number,
+  landIndex: number = LAND_INDEX,
+): number {
+  return viewportPx / 2 - (landIndex + fraction) * pitchPx;
 }
 
 /** Which tile is under the centre marker when the strip is at translateX `x`. */

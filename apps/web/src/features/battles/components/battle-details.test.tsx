@@ -1,0 +1,243 @@
+import { BATTLE_PATHS, type BattleRoomData } from '@kaixiang/shared/battles';
+import { BOX_PATHS } from '@kaixiang/shared/boxes';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/providers.tsx';
+import { APP_EVENTS } from '../../../lib/events.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { storeSession } from '../../../lib/session.ts';
+import { socket } from '../../../lib/socket.ts';
+import { getToasts } from '../../../lib/toast.ts';
+import { accountHandlers, TOKENS } from '../../../test/accounts-fixtures.ts';
+import { FakeWebSocket } from '../../../test/fake-websocket.ts';
+import { fail, type MockHandler, type MockRequest, mockApi } from '../../../test/mock-api.ts';
+import { BOX_A, BOX_B, contentsOf, ITEM_CHEAP, ITEM_RARE, member, roll, roomData } from '../test-fixtures.ts';
+import { END_SCREEN_MS } from '../timeline.ts';
+import { BattleDetailsPage } from './battle-details.tsx';
+
+function renderRoom(roomId = 31) {
+  const router = createMemoryRouter(
+    [
+      { path: PATHS.battleDetails, element: <BattleDetailsPage /> },
+      { path: PATHS.vipBattle, element: <p>battle hall</p> },
+    ],
+    { initialEntries: [`${PATHS.battleDetails}?roomID=${roomId}`] },
+  );
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+/** The room endpoint answering `room()` with the server's clock at `serverNow()` (this test's clock by default). */
+function roomHandlers(
+  room: () => BattleRoomData,
+  serverNow: () => number = Date.now,
+  extra: Record<string, MockHandler> = {},
+) {
+  return {
+    [BATTLE_PATHS.room]: () => ({ data: room(), now: serverNow() }),
+    [BOX_PATHS.contains]: (req: MockRequest) => contentsOf({ box_id: Number(req.url.searchParams.get('box_id')) }),
+    ...extra,
+  };
+}
+
+const posts = (requests: MockRequest[], path: string) =>
+  requests.filter((r) => r.url.pathname.endsWith(path)).map((r) => JSON.parse(r.body) as unknown);
+
+const ROUNDS = [
+  [roll(0, BOX_A, ITEM_CHEAP), roll(1, BOX_A, ITEM_RARE)],
+  [roll(0, BOX_B, ITEM_RARE), roll(1, BOX_B, ITEM_CHEAP)],
+];
+const PLAYERS = [member(0, 42, '房主小王'), member(1, 901, '铁拳', { robot: true })];
+
+describe('battle room', () => {
+  beforeEach(() => {
+    FakeWebSocket.reset();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    socket.start();
+    FakeWebSocket.latest().open();
+  });
+  afterEach(() => socket.stop());
+
+  it('lets the creator seat a robot or dissolve a waiting room', async () => {
+    storeSession(TOKENS); // user 42, the creator
+    const room = roomData({ user_num: 3, members: [member(0, 42, '房主小王'), null, null] });
+    const { requests } = mockApi(
+      accountHandlers(
+        roomHandlers(() => room, Date.now, {
+          [BATTLE_PATHS.addRobot]: () => ({ room_id: 31 }),
+          [BATTLE_PATHS.dissolve]: () => ({ room_id: 31 }),
+        }),
+      ),
+    );
+    renderRoom();
+    const seats = await screen.findAllByTestId('battle-seat');
+    expect(seats).toHaveLength(3);
+    expect(within(seats[0]!).getByText('房主小王')).toBeTruthy();
+    expect(within(seats[0]!).getByText('VIP3')).toBeTruthy();
+    expect(screen.getByTestId('battle-round').textContent).toBe('共 2 轮');
+    expect(within(seats[1]!).queryByRole('button', { name: '加入' })).toBeNull();
+    fireEvent.click(within(seats[2]!).getByRole('button', { name: '添加机器人' }));
+    await waitFor(() => expect(posts(requests, BATTLE_PATHS.addRobot)).toEqual([{ room_id: 31, seat: 2 }]));
+
+    fireEvent.click(screen.getByRole('button', { name: '解散房间' }));
+    const confirm = await screen.findByRole('dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: '解散房间' }));
+    await waitFor(() => expect(posts(requests, BATTLE_PATHS.dissolve)).toEqual([{ room_id: 31 }]));
+  });
+
+  it('asks a visitor to log in to join, and seats a signed-in player where they clicked', async () => {
+    const room = roomData({ members: [member(0, 7, '房主小王'), null] });
+    const opened: string[] = [];
+    const onOpen = () => opened.push('login');
+    window.addEventListener(APP_EVENTS.openLogin, onOpen);
+    mockApi(roomHandlers(() => room));
+    renderRoom();
+    fireEvent.click(await screen.findByRole('button', { name: '加入' }));
+    window.removeEventListener(APP_EVENTS.openLogin, onOpen);
+    expect(opened).toEqual(['login']);
+    expect(screen.queryByRole('button', { name: '解散房间' })).toBeNull();
+  });
+
+  it('joins and refetches on the room’s events', async () => {
+    storeSession(TOKENS);
+    let room = roomData({ members: [member(0, 7, '房主小王'), null] });
+    const { requests } = mockApi(
+      accountHandlers(roomHandlers(() => room, Date.now, { [BATTLE_PATHS.join]: () => ({ room_id: 31 }) })),
+    );
+    renderRoom();
+    fireEvent.click(await screen.findByRole('button', { name: '加入' }));
+    await waitFor(() => expect(posts(requests, BATTLE_PATHS.join)).toEqual([{ room_id: 31, seat: 1 }]));
+    room = roomData({ members: [member(0, 7, '房主小王'), member(1, 42, '我自己')], room_seq: 2 });
+    act(() =>
+      FakeWebSocket.latest().receive({
+        type: 'join_room',
+        data: { room_id: 31, room_seq: 2, seat: 1, user_id: 42, robot: false },
+        room: 'battle:31',
+        seq: 2,
+      }),
+    );
+    expect(await screen.findByText('我自己')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '加入' })).toBeNull();
+  });
+
+  it('replays a running battle from the current round by the server’s clock', async () => {
+    // Our clock is an hour off the server's: the page must follow the server.
+    const serverNow = () => Date.now() + 3_600_000;
+    const startedAt = serverNow() - 6_000; // round 2 revealed 1 s ago
+    const room = roomData({
+      room_state: 2,
+      members: PLAYERS,
+      cur_round: 2,
+      started_at: startedAt,
+      rolls: ROUNDS,
+    });
+    mockApi(roomHandlers(() => room, serverNow));
+    renderRoom();
+    expect((await screen.findByTestId('battle-round')).textContent).toBe('第 2 / 2 轮');
+    const reels = await screen.findAllByTestId('battle-reel');
+    expect(reels.map((r) => r.dataset.seat)).toEqual(['0', '1']);
+    expect(reels.every((r) => r.querySelectorAll('.battle-tile').length === 30)).toBe(true);
+    // Round 1 has landed: its items and values count; round 2 is still turning.
+    const seats = screen.getAllByTestId('battle-seat');
+    const totals = seats.map((s) => s.querySelector('.battle-seat__total-price')?.textContent);
+    expect(totals).toEqual(['¥0.50', '¥5200.00']);
+    expect(within(seats[0]!).getByTitle(ITEM_CHEAP.name)).toBeTruthy();
+    expect(reels[0]!.getAttribute('aria-busy')).toBe('true');
+    expect(within(seats[1]!).getByText('机器人')).toBeTruthy();
+    expect(screen.queryByTestId('battle-result')).toBeNull();
+  });
+
+  it('shows the completion screen of an ended battle with each seat’s result and the seeds', async () => {
+    const room = roomData({
+      room_state: 3,
+      members: PLAYERS,
+      cur_round: 2,
+      started_at: Date.now() - 60_000,
+      rolls: ROUNDS,
+      winners: [1],
+      results: [
+        { user_id: 42, is_win: false, extra_money: 0, open_item_price: 52_005_000, win_item_price: 1_750 },
+        { user_id: 901, is_win: true, extra_money: 0, open_item_price: 52_005_000, win_item_price: 52_005_000 },
+      ],
+      server_seed: 'ef'.repeat(32),
+      public_seed: '12'.repeat(32),
+      beacon_round: 4242,
+      beacon_url: 'https://api.drand.sh/public/4242',
+    });
+    mockApi(roomHandlers(() => room));
+    renderRoom();
+    const result = await screen.findByTestId('battle-result');
+    const seats = screen.getAllByTestId('battle-seat');
+    expect(seats[1]!.className).toContain('is-winner');
+    expect(within(seats[0]!).getByText('失败')).toBeTruthy();
+    expect(within(seats[0]!).getByText('安慰奖')).toBeTruthy();
+    expect(within(seats[0]!).getByTestId('seat-received').textContent).toBe('¥0.17');
+    expect(within(seats[1]!).getByText('胜利')).toBeTruthy();
+    expect(within(seats[1]!).getByTestId('seat-received').textContent).toBe('¥10401.00');
+    // Every round's items stay listed under each seat.
+    expect(within(seats[0]!).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(result).getByTestId('battle-server-seed').textContent).toBe('ef'.repeat(32));
+    expect(within(result).getByTestId('battle-public-seed').textContent).toBe('12'.repeat(32));
+    expect(within(result).getByRole('link', { name: '随机信标轮次 4242' }).getAttribute('href')).toBe(
+      'https://api.drand.sh/public/4242',
+    );
+    expect(
+      within(result)
+        .getByRole('link', { name: /公平验证/ })
+        .getAttribute('href'),
+    ).toBe('/fairness');
+  });
+
+  it('waits out the end screen’s 6 s after the last reveal before the completion screen', async () => {
+    const lastRevealAgo = END_SCREEN_MS - 400;
+    const room = roomData({
+      room_state: 3,
+      members: PLAYERS,
+      cur_round: 2,
+      started_at: Date.now() - 5_000 - lastRevealAgo,
+      rolls: ROUNDS,
+      winners: [0],
+      results: [
+        { user_id: 42, is_win: true, extra_money: 0, open_item_price: 1, win_item_price: 1 },
+        { user_id: 901, is_win: false, extra_money: 0, open_item_price: 1, win_item_price: 0 },
+      ],
+    });
+    mockApi(roomHandlers(() => room));
+    renderRoom();
+    expect((await screen.findAllByTestId('battle-reel')).every((r) => r.className.includes('is-landed'))).toBe(true);
+    expect(screen.queryByTestId('battle-result')).toBeNull();
+    expect(await screen.findByTestId('battle-result')).toBeTruthy();
+  });
+
+  it('tells everyone a dissolved room is gone and sends them to the battle list', async () => {
+    let room = roomData();
+    mockApi(roomHandlers(() => room));
+    const router = renderRoom();
+    await screen.findAllByTestId('battle-seat');
+    // The room is followed on its own socket room.
+    expect(FakeWebSocket.latest().sent).toContainEqual({ type: 'JOIN', data: { room: 'battle:31' } });
+    room = roomData({ room_state: 4, room_seq: 2 });
+    act(() =>
+      FakeWebSocket.latest().receive({
+        type: 'dissolve_room',
+        data: { room_id: 31, room_seq: 2, by: 42 },
+        room: 'battle:31',
+        seq: 2,
+      }),
+    );
+    expect(await screen.findByText('battle hall')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(PATHS.vipBattle);
+    expect(getToasts().at(-1)).toMatchObject({ kind: 'warning', title: '提示', message: '房间已解散' });
+  });
+
+  it('says when the room does not exist', async () => {
+    mockApi({ [BATTLE_PATHS.room]: () => fail(4600, '房间不存在', 404) });
+    renderRoom(999);
+    expect(await screen.findByText('房间不存在')).toBeTruthy();
+  });
+});

@@ -1,0 +1,220 @@
+import { ROOM_STATE } from '@kaixiang/shared/battles';
+import type { ContainsResponse } from '@kaixiang/shared/boxes';
+import { ERRORS } from '@kaixiang/shared/errors';
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/dialog.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { IconChevronLeft } from '../../../components/icons.tsx';
+import { Price } from '../../../components/price.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useLocale } from '../../../i18n/use-locale.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { openLoginDialog } from '../../../lib/events.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { sessionUserId, useLoggedIn } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+import { boxContentsQueryOptions } from '../../boxes/api/get-box.ts';
+import { type RoomSnapshot, useBattleRoom } from '../api/get-battles.ts';
+import { useBattleRoomLive } from '../api/live.ts';
+import { useBattleActions } from '../api/room-actions.ts';
+import { type BattleMoment, momentOf, seatTotals } from '../timeline.ts';
+import { BattleResult } from './battle-result.tsx';
+import { RoomBadges, RoomBoxes } from './room-bits.tsx';
+import { SeatColumn } from './seat-column.tsx';
+import '../battles.css';
+
+/** /battle/details?roomID= (spec 2 §2). */
+export function BattleDetailsPage() {
+  const [params] = useSearchParams();
+  const roomId = Number(params.get('roomID'));
+  if (!Number.isSafeInteger(roomId) || roomId <= 0) return <RoomMissing />;
+  return <BattleRoomView key={roomId} roomId={roomId} />;
+}
+
+function RoomMissing() {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <div className="panel">
+        <EmptyState
+          title={t('battles.details.notFound')}
+          action={
+            <Link to={PATHS.vipBattle} className="button button--primary">
+              {t('battles.details.back')}
+            </Link>
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The moment of the battle on the server's clock, re-read whenever it is due to change. */
+function useBattleMoment(snapshot: RoomSnapshot | undefined): BattleMoment {
+  const [, setTick] = useState(0);
+  const moment = snapshot
+    ? momentOf(snapshot.room, Date.now() + snapshot.offsetMs)
+    : { landed: 0, spinning: null, finished: false, nextInMs: null };
+  const due = moment.nextInMs;
+  useEffect(() => {
+    if (due === null) return;
+    // A little after the change, so the clock has passed it when the moment is read again.
+    const timer = setTimeout(() => setTick((n) => n + 1), due + 15);
+    return () => clearTimeout(timer);
+  }, [due]);
+  return moment;
+}
+
+function BattleRoomView({ roomId }: { roomId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const loggedIn = useLoggedIn();
+  const me = loggedIn ? Number(sessionUserId()) || null : null;
+  const query = useBattleRoom(roomId);
+  const { join, addRobot, dissolve } = useBattleActions();
+  const [confirmDissolve, setConfirmDissolve] = useState(false);
+  useBattleRoomLive(roomId, () => void query.refetch());
+  const snapshot = query.data;
+  const room = snapshot?.room;
+  const moment = useBattleMoment(snapshot);
+
+  // The reels' filler comes from each box's contents (the same query as the box page's).
+  const boxIds = room && room.room_state !== ROOM_STATE.waiting ? [...new Set(room.boxes.map((b) => b.box_id))] : [];
+  const contents = useQueries({
+    queries: boxIds.map((id) => ({ ...boxContentsQueryOptions(id, locale), enabled: !moment.finished })),
+    combine: (results) => {
+      const map = new Map<number, ContainsResponse>();
+      for (const r of results) if (r.data) map.set(r.data.box_id, r.data);
+      return map;
+    },
+  });
+
+  // Spec 2 §4 / §8 -4001: a dissolved room tells why and sends everyone to the list.
+  const leaving = useRef(false);
+  const dissolved = room?.room_state === ROOM_STATE.dissolved;
+  useEffect(() => {
+    if (!dissolved || leaving.current) return;
+    leaving.current = true;
+    toast.warning(t('battles.details.dissolved'), { title: t('battles.details.dissolvedTitle') });
+    void navigate(PATHS.vipBattle, { replace: true });
+  }, [dissolved, navigate, t]);
+
+  if (!room) {
+    if (query.isPending) {
+      return (
+        <div className="page center-block">
+          <Spinner />
+        </div>
+      );
+    }
+    if (query.error instanceof ApiError && query.error.code === ERRORS.GAME_ROOM_NOT_FOUND.code) return <RoomMissing />;
+    return (
+      <div className="page">
+        <div className="panel">
+          <EmptyState
+            title={t('battles.loadFailed')}
+            action={
+              <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
+                {t('battles.retry')}
+              </button>
+            }
+          />
+        </div>
+      </div>
+    );
+  }
+
+  const waiting = room.room_state === ROOM_STATE.waiting;
+  const creator = room.members[0]?.user_id ?? null;
+  const isCreator = me !== null && creator === me;
+  const seated = me !== null && room.members.some((m) => m?.user_id === me);
+  const totals = seatTotals(room, moment.landed);
+  const round = moment.spinning?.round ?? moment.landed;
+
+  async function act(run: () => Promise<unknown>) {
+    try {
+      await run();
+    } catch {
+      return; // the server's reason was toasted
+    }
+    void query.refetch();
+  }
+  function onJoin(seat: number) {
+    if (!loggedIn) {
+      openLoginDialog();
+      return;
+    }
+    void act(() => join.mutateAsync({ room_id: roomId, seat }));
+  }
+
+  return (
+    <div className="page battle-room">
+      <Link to={PATHS.vipBattle} className="box-page__back">
+        <IconChevronLeft size={16} />
+        {t('battles.details.back')}
+      </Link>
+      <section className="battle-room__head panel">
+        <div className="battle-room__title">
+          <h1>{t('battles.room', { id: room.room_id })}</h1>
+          <RoomBadges room={room} />
+        </div>
+        <p className="battle-room__round" data-testid="battle-round" aria-live="polite">
+          {waiting || round === 0
+            ? t('battles.details.roundsTotal', { total: room.total_round })
+            : t('battles.details.round', { round, total: room.total_round })}
+        </p>
+        <p className="battle-room__entry">
+          {t('battles.entry')}
+          <Price units={room.entry_price} />
+        </p>
+        {waiting && isCreator && (
+          <button
+            type="button"
+            className="button button--danger button--sm"
+            disabled={dissolve.isPending}
+            onClick={() => setConfirmDissolve(true)}
+          >
+            {t('battles.details.dissolve')}
+          </button>
+        )}
+      </section>
+      <RoomBoxes room={room} current={waiting ? undefined : Math.max(round, 1)} />
+      <div className="battle-seats" style={{ gridTemplateColumns: `repeat(${room.user_num}, minmax(0, 1fr))` }}>
+        {room.members.map((member, seat) => (
+          <SeatColumn
+            // biome-ignore lint/suspicious/noArrayIndexKey: a seat's place is its identity
+            key={seat}
+            room={room}
+            seat={seat}
+            member={member}
+            me={me}
+            moment={moment}
+            totalUnits={totals[seat] ?? 0}
+            contents={contents}
+            actions={{
+              emptySeat: !waiting ? null : isCreator ? 'robot' : seated ? null : 'join',
+              busy: join.isPending || addRobot.isPending,
+              onJoin,
+              onRobot: (s) => void act(() => addRobot.mutateAsync({ room_id: roomId, seat: s })),
+            }}
+          />
+        ))}
+      </div>
+      {moment.finished && <BattleResult room={room} />}
+      <ConfirmDialog
+        open={confirmDissolve}
+        text={t('battles.details.dissolveConfirm')}
+        buttonText={t('battles.details.dissolve')}
+        onClose={() => setConfirmDissolve(false)}
+        onConfirm={() => {
+          setConfirmDissolve(false);
+          void act(() => dissolve.mutateAsync(roomId));
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { BattleRoomCard } from '@kaixiang/shared/battles';
+import { lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { IconBattle } from '../../../components/icons.tsx';
+import { LazyDialog } from '../../../components/lazy-dialog.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { openLoginDialog } from '../../../lib/events.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { useLoggedIn } from '../../../lib/session.ts';
+import { useBattleList } from '../api/get-battles.ts';
+import { useBattleHallLive } from '../api/live.ts';
+import { useBattleActions } from '../api/room-actions.ts';
+import { battleDetailsPath } from './room-bits.tsx';
+import { RoomCard } from './room-card.tsx';
+import '../battles.css';
+
+const CreateBattleDialog = lazy(() => import('./create-dialog.tsx').then((m) => ({ default: m.CreateBattleDialog })));
+
+/** /battle and /vipBattle (spec 2 §2): the waiting and running rooms, live from `battle:hall`. */
+export function BattleHallPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useLoggedIn();
+  const list = useBattleList();
+  const { join } = useBattleActions();
+  const [creating, setCreating] = useState(false);
+  useBattleHallLive();
+
+  function requireLogin(then: () => void) {
+    if (!loggedIn) openLoginDialog();
+    else then();
+  }
+
+  async function handleJoin(room: BattleRoomCard) {
+    if (!loggedIn) {
+      openLoginDialog();
+      return;
+    }
+    try {
+      await join.mutateAsync({ room_id: room.room_id });
+    } catch {
+      return; // the reason was toasted
+    }
+    // Spec 2 §4: the join reply takes the player to the room.
+    void navigate(battleDetailsPath(room.room_id));
+  }
+
+  return (
+    <div className="page battle-hall">
+      <header className="page-head">
+        <span className="page-head__icon">
+          <IconBattle size={26} />
+        </span>
+        <div>
+          <h1>{t('battles.title')}</h1>
+          <p>{t('battles.subtitle')}</p>
+        </div>
+        <div className="battle-hall__actions">
+          <Link
+            className="button button--ghost"
+            to={PATHS.battleHistory}
+            onClick={(e) => {
+              if (loggedIn) return;
+              e.preventDefault();
+              openLoginDialog();
+            }}
+          >
+            {t('battles.myRecord')}
+          </Link>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => requireLogin(() => setCreating(true))}
+          >
+            {t('battles.create')}
+          </button>
+        </div>
+      </header>
+      <section className="battle-hall__list" aria-label={t('battles.rooms')}>
+        {list.isPending ? (
+          <div className="center-block">
+            <Spinner />
+          </div>
+        ) : list.isError && !list.data ? (
+          <div className="panel">
+            <EmptyState
+              title={t('battles.loadFailed')}
+              action={
+                <button type="button" className="button button--ghost" onClick={() => void list.refetch()}>
+                  {t('battles.retry')}
+                </button>
+              }
+            />
+          </div>
+        ) : list.data.length === 0 ? (
+          <div className="panel">
+            <EmptyState title={t('battles.empty')} hint={t('battles.emptyHint')} />
+          </div>
+        ) : (
+          <ul className="battle-grid">
+            {list.data.map((room) => (
+              <RoomCard
+                key={room.room_id}
+                room={room}
+                joining={join.isPending && join.variables?.room_id === room.room_id}
+                onJoin={(r) => void handleJoin(r)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <LazyDialog open={creating}>
+        <CreateBattleDialog open={creating} onClose={() => setCreating(false)} />
+      </LazyDialog>
+    </div>
+  );
+}
