@@ -176,7 +176,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
-  await registerGames(app, rt, { ledger, boxes, authenticate: accounts.authenticate });
+  await registerGames(app, rt, { ledger, boxes, site, authenticate: accounts.authenticate });
   await app.register(walletModule(rt, ledger, accounts.authenticate), { prefix: '/api' });
   await app.register(vipModule(rt, ledger, accounts.authenticate).routes, { prefix: '/api' });
   const inventory = createInventoryModule(rt, {

@@ -8,6 +8,7 @@ import { asUser, registerUser, type TestUser } from '../../../test/support/accou
 import { credit, expectLedgerBalanced } from '../../../test/support/money.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { userItems } from '../../db/schema/items.ts';
+import { rewardHistories } from '../../db/schema/site.ts';
 import type { BusMessage } from '../../infra/bus.ts';
 import { createScheduler, type Scheduler } from '../../infra/scheduler.ts';
 import { balancesOf } from '../ledger/ledger.ts';
@@ -137,6 +138,13 @@ describe('battles', () => {
       expect(new Set(items.map((i) => i.userId))).toEqual(new Set([winner?.user_id]));
       expect(items.reduce((s, i) => s + i.priceUnits, 0)).toBe(total);
     }
+    // The winner's notable items are in the live tickers as battle wins (game_type 2), once each.
+    const notable = ended.rolls.flat().filter((r) => r.quality >= 3 || r.price >= 1_000_000).length;
+    const tickers = await t.rt.database.db
+      .select()
+      .from(rewardHistories)
+      .where(and(eq(rewardHistories.gameType, 2), eq(rewardHistories.userId, winner?.user_id ?? 0)));
+    expect(tickers).toHaveLength(winner?.robot ? 0 : notable);
     // The spec's sums: a winner gets extra + open + win, a loser the consolation (win_item_price).
     for (const r of ended.results) {
       if (r.is_win) expect(r.extra_money + r.open_item_price + r.win_item_price).toBe(total);

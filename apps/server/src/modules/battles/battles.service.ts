@@ -41,16 +41,17 @@ import {
 } from '@kaixiang/shared/battles';
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import type { Locale } from '@kaixiang/shared/locale';
+import { jewelryRarity } from '@kaixiang/shared/site';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gameRoomMembers, gameRooms } from '../../db/schema/games.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
-import type { BoxesService } from '../boxes/boxes.service.ts';
+import { type BoxesService, DEFAULT_BIG_WIN_UNITS, TICKER_MIN_QUALITY } from '../boxes/boxes.service.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
 import { type Change, type Outcome, type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
-import { pick } from '../site/site.service.ts';
+import { pick, type SiteService } from '../site/site.service.ts';
 
 /** A room nobody fills is dissolved and refunded this long after it was made. */
 export const WAIT_MS = 10 * 60_000;
@@ -73,7 +74,13 @@ export interface BattlesDeps {
   engine: RoomEngine;
   boxes: BoxesService;
   beacon: PublicBeacon;
+  /** The live tickers: a battle's notable wins are recorded when it ends. */
+  site: SiteService;
+  bigWinUnits?: number;
 }
+
+/** game_type of a battle win in the tickers (spec 1 §3: 2 is the arena). */
+export const BATTLE_GAME_TYPE = 2;
 
 export function createBattlesService(deps: BattlesDeps) {
   const { db, engine } = deps;
@@ -168,7 +175,9 @@ export function createBattlesService(deps: BattlesDeps) {
       );
       return;
     }
-    await engine.apply<Battle>(BATTLE_GAME, roomId, (r, now): Outcome<Battle> => {
+    let settledHere = false;
+    const after = await engine.apply<Battle>(BATTLE_GAME, roomId, (r, now): Outcome<Battle> => {
+      settledHere = false; // a retried transaction runs this again
       if (r.dueAt === null || r.dueAt > now) return null;
       if (r.data.state === 'waiting') {
         const step = unwrap(dissolve(r.data, 'timeout'));
@@ -176,8 +185,43 @@ export function createBattlesService(deps: BattlesDeps) {
       }
       if (r.data.state !== 'running' || r.data.publicSeed === null) return null;
       const step = unwrap(advance(r.data));
-      return step.ok ? ok(changeOf(step.value, now)) : null;
+      if (!step.ok) return null;
+      settledHere = step.value.state.state === 'ended';
+      return ok(changeOf(step.value, now));
     });
+    // Announced by the one transition that settled it (the row lock lets one do so).
+    if (settledHere) {
+      await announceWins(after).catch(() => undefined); // the tickers are a courtesy
+    }
+  }
+
+  /** The winners' notable items in the live tickers (robots' wins are the house's: not shown). */
+  async function announceWins(room: Room<Battle>): Promise<void> {
+    const b = room.data;
+    if (!b.result) return;
+    const info = await deps.boxes.items();
+    const bigWin = deps.bigWinUnits ?? DEFAULT_BIG_WIN_UNITS;
+    const rows = b.result.awards.flatMap((award) => {
+      const to = b.seats[award.toSeat];
+      const roll = b.rolls[award.round]?.[award.seat];
+      const item = roll ? info.get(roll.itemId) : undefined;
+      if (!to || to.robot || !roll || !item) return [];
+      if (item.quality < TICKER_MIN_QUALITY && roll.price < bigWin) return [];
+      return [
+        {
+          userId: to.userId,
+          gameType: BATTLE_GAME_TYPE,
+          rewardHistoryType: roll.price >= bigWin ? 2 : 1,
+          jewelryRarity: jewelryRarity(item.quality),
+          itemDefId: roll.itemId,
+          itemImg: item.image,
+          itemName: item.names.zhCn,
+          itemPriceUnits: roll.price,
+          boxImg: '',
+        },
+      ];
+    });
+    await deps.site.recordRewards(rows);
   }
 
   engine.register({

@@ -4,6 +4,7 @@ import { battlesRoutes } from '../battles/battles.routes.ts';
 import { type BattlesService, createBattlesService } from '../battles/battles.service.ts';
 import type { BoxesService } from '../boxes/boxes.service.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import type { SiteService } from '../site/site.service.ts';
 import { drandBeacon, localBeacon, type PublicBeacon } from './beacon.ts';
 import { createRoomEngine, type RoomEngine } from './room-engine.ts';
 import { createRoomTimers, type RoomTimers } from './room-timers.ts';
@@ -36,13 +37,18 @@ export function beaconOf(rt: Runtime): PublicBeacon {
 export async function registerGames(
   app: FastifyInstance,
   rt: Runtime,
-  deps: { ledger: Ledger; boxes: BoxesService; authenticate: (req: FastifyRequest) => Promise<void> },
+  deps: {
+    ledger: Ledger;
+    boxes: BoxesService;
+    site: SiteService;
+    authenticate: (req: FastifyRequest) => Promise<void>;
+  },
 ): Promise<GamesModule> {
   const { db } = rt.database;
   const engine = createRoomEngine({ db, ledger: deps.ledger, bus: rt.bus, clock: rt.clock });
   const beacon = beaconOf(rt);
   const timers = createRoomTimers({ db, bus: rt.bus, clock: rt.clock, engine, log: app.log as FastifyBaseLogger });
-  const battles = createBattlesService({ db, clock: rt.clock, engine, boxes: deps.boxes, beacon });
+  const battles = createBattlesService({ db, clock: rt.clock, engine, boxes: deps.boxes, beacon, site: deps.site });
   await app.register(battlesRoutes(battles, deps.authenticate), { prefix: '/api' });
   const games = { engine, timers, beacon, battles };
   app.decorate('games', games);
