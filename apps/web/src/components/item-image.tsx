@@ -11,6 +11,11 @@ export interface ItemImageProps {
   /** Catalogue id: when the CDN image fails, the server's drawing of this item is used. */
   itemId?: number | string;
   className?: string;
+  /**
+   * Load at once rather than when near the viewport: a reel's tiles sit far off screen inside a
+   * moving strip and pass the marker within a second, too late for a lazy load to catch up.
+   */
+  eager?: boolean;
 }
 
 /**
@@ -32,7 +37,7 @@ function hostOf(url: string): string {
  * An item picture: the given (CDN) address first, then the locally drawn SVG, then a neutral
  * silhouette, so a broken image icon never shows.
  */
-export function ItemImage({ src, alt, itemId, className }: ItemImageProps) {
+export function ItemImage({ src, alt, itemId, className, eager = false }: ItemImageProps) {
   const candidates = [src, itemId !== undefined ? localItemImage(itemId) : ''].filter(Boolean);
   const firstCandidate = () => (src && failedHosts.has(hostOf(src)) ? 1 : 0);
   const [index, setIndex] = useState(firstCandidate);
@@ -57,7 +62,7 @@ export function ItemImage({ src, alt, itemId, className }: ItemImageProps) {
       className={`item-image ${className ?? ''}`}
       src={current}
       alt={alt}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
       draggable={false}
       onError={() => {
         if (index === 0 && src && hostOf(src) !== window.location.host) failedHosts.add(hostOf(src));

@@ -124,6 +124,22 @@ describe('api client', () => {
     expect(getToasts()).toMatchObject([{ kind: 'error', message: '服务器繁忙，请稍后再试' }]);
   });
 
+  it('stays quiet when the caller cancels while the body of the answer is still coming', async () => {
+    const caller = new AbortController();
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"code":200,'));
+        caller.signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(body, { status: 200 })));
+    const pending = apiGet('/room', {}, { signal: caller.signal }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 20));
+    caller.abort();
+    expect(await pending).toMatchObject({ failure: 'aborted' });
+    expect(getToasts()).toEqual([]);
+  });
+
   it('says the server is busy when the network fails or the answer is not an envelope', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(apiGet('/down')).rejects.toMatchObject({ failure: 'network' });

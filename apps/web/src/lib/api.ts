@@ -189,6 +189,9 @@ async function request<T>(
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onCallerAbort);
   }
+  // Cancelled while the body was still coming (a refetch replacing this one): the unread body is
+  // no answer to report, just as a cancel before the headers is none.
+  if (opts.signal?.aborted && !timedOut) throw new ApiError('aborted', 'aborted');
 
   const envelope = isEnvelope(payload) ? payload : null;
   if (response.status === 401 || envelope?.code === 401) return onUnauthorized(envelope?.msg);

@@ -51,7 +51,13 @@ export const battleRoomQueryOptions = (roomId: number, locale: Locale) =>
     queryKey: ['battles', 'room', roomId, locale],
     queryFn: async ({ signal }): Promise<RoomSnapshot> => {
       const sentAt = Date.now();
-      const answer = await apiGet(BATTLE_PATHS.room, { room_id: roomId }, { schema: roomDataResponse, signal });
+      // Silent: the page says itself that the room is missing or did not load (spec 2 §8: battle
+      // data failures are only logged), and a refetch replacing another is no failure to toast.
+      const answer = await apiGet(
+        BATTLE_PATHS.room,
+        { room_id: roomId },
+        { schema: roomDataResponse, signal, silent: true },
+      );
       // The server read its clock somewhere between our send and receipt: take the middle.
       const midway = (sentAt + Date.now()) / 2;
       return { room: answer.data, offsetMs: answer.now - midway };

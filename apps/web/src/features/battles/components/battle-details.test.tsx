@@ -211,7 +211,10 @@ describe('battle room', () => {
     renderRoom();
     expect((await screen.findAllByTestId('battle-reel')).every((r) => r.className.includes('is-landed'))).toBe(true);
     expect(screen.queryByTestId('battle-result')).toBeNull();
+    // Ended on the server, still on screen: the badge says so only with the completion screen.
+    expect(screen.getByText('进行中')).toBeTruthy();
     expect(await screen.findByTestId('battle-result')).toBeTruthy();
+    expect(screen.getByText('已结束')).toBeTruthy();
   });
 
   it('tells everyone a dissolved room is gone and sends them to the battle list', async () => {

@@ -160,7 +160,11 @@ function BattleRoomView({ roomId }: { roomId: number }) {
       <section className="battle-room__head panel">
         <div className="battle-room__title">
           <h1>{t('battles.room', { id: room.room_id })}</h1>
-          <RoomBadges room={room} />
+          {/* Ended on the server, still running on screen until the completion screen. */}
+          <RoomBadges
+            room={room}
+            shownState={room.room_state === ROOM_STATE.ended && !moment.finished ? ROOM_STATE.running : undefined}
+          />
         </div>
         <p className="battle-room__round" data-testid="battle-round" aria-live="polite">
           {waiting || round === 0

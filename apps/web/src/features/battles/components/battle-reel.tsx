@@ -128,7 +128,7 @@ export function BattleReel({ roomId, round, roll, contents, spinMs, elapsedMs, s
             style={{ '--rarity': QUALITY_COLORS[qualityOf(tile.quality)] } as CSSProperties}
             data-item-id={tile.itemId}
           >
-            <ItemImage src={tile.img} alt="" itemId={tile.itemId} className="battle-tile__img" />
+            <ItemImage src={tile.img} alt="" itemId={tile.itemId} className="battle-tile__img" eager />
             <span className="battle-tile__name">{tile.name}</span>
           </div>
         ))}

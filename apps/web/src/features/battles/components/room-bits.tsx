@@ -10,8 +10,9 @@ export function battleDetailsPath(roomId: number): string {
   return `${PATHS.battleDetails}?roomID=${roomId}`;
 }
 
-/** The rule, speed and state of a room as small badges. */
-export function RoomBadges({ room, state = true }: { room: BattleRoomCard; state?: boolean }) {
+/** The rule, speed and state of a room as small badges (`shownState`: the state the screen is showing). */
+export function RoomBadges({ room, shownState }: { room: BattleRoomCard; shownState?: number }) {
+  const state = shownState ?? room.room_state;
   const { t } = useTranslation();
   return (
     <span className="battle-badges">
@@ -20,11 +21,7 @@ export function RoomBadges({ room, state = true }: { room: BattleRoomCard; state
       </span>
       <span className={`battle-badge battle-badge--mode-${room.game_mode}`}>{t(`battles.mode.${room.game_mode}`)}</span>
       <span className="battle-badge">{t('battles.seats', { count: room.user_num })}</span>
-      {state && (
-        <span className={`battle-badge battle-badge--state-${room.room_state}`}>
-          {t(`battles.state.${room.room_state}`)}
-        </span>
-      )}
+      <span className={`battle-badge battle-badge--state-${state}`}>{t(`battles.state.${state}`)}</span>
     </span>
   );
 }

@@ -1,0 +1,148 @@
+import type { BattleRoomData } from '@kaixiang/shared/battles';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, creditCoins, registerPlayer } from './api.ts';
+import { baseUrl, launch, logInWithPassword, newVisitor, screenshot } from './browser.ts';
+
+/**
+ * A whole box battle in three browsers (issue 11 "Done means"): player A creates a fast two-box
+ * battle for three, player B joins from the hall, A seats a robot, and a visitor who is not signed
+ * in watches; all three see the reels run to the same result on the server's clock.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function roomOf(roomId: number): Promise<BattleRoomData> {
+  const answer = await api<{ data: BattleRoomData }>('GET', `/goods/v1/pk/get-room-data?room_id=${roomId}`);
+  return answer.data.data;
+}
+
+/**
+ * Records the text of every error toast the page shows, however briefly: a watcher must see the
+ * whole battle without one (a refetch cancelled by the next event once toasted 服务器繁忙).
+ */
+async function recordErrorToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __errorToasts: string[] }).__errorToasts = seen;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const node of r.addedNodes) {
+          if (!(node instanceof HTMLElement)) continue;
+          const toasts = node.matches('.toast--error') ? [node] : [...node.querySelectorAll('.toast--error')];
+          for (const t of toasts) seen.push(t.textContent ?? '');
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const errorToasts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __errorToasts: string[] }).__errorToasts);
+
+/** The items each seat shows on the completion screen, by seat. */
+function shownItems(page: Page): Promise<string[][]> {
+  return page.$$eval('[data-testid="battle-seat"]', (seats) =>
+    seats.map((seat) =>
+      [...seat.querySelectorAll<HTMLElement>('.battle-item')].map((item) => item.dataset.itemId ?? ''),
+    ),
+  );
+}
+
+describe('box battles in the browser', () => {
+  it('two players and a robot play a fast battle to its end while a visitor watches', async () => {
+    const [alice, bob] = await Promise.all([registerPlayer('对战房主'), registerPlayer('挑战者')]);
+    await Promise.all([creditCoins(alice.userId, 20_000_000), creditCoins(bob.userId, 20_000_000)]);
+
+    const a = await newVisitor(browser);
+    await recordErrorToasts(a);
+    await a.goto(`${baseUrl()}/`);
+    await logInWithPassword(a, alice);
+    await a
+      .getByRole('navigation', { name: '主导航' })
+      .getByRole('link', { name: /竞技场/ })
+      .click();
+    await a.getByRole('heading', { name: '竞技场' }).waitFor();
+
+    // Create: two boxes, three seats, the fast mode.
+    await a.getByRole('button', { name: '创建对战' }).click();
+    const dialog = a.getByRole('dialog', { name: '创建对战' });
+    const add = dialog.getByRole('button', { name: /^添加 / });
+    await add.first().waitFor();
+    await add.nth(0).click();
+    await add.nth(1).click();
+    await expect.poll(() => dialog.getByTestId('box-counter').textContent()).toMatch(/^2\/\d+$/);
+    await dialog.getByRole('button', { name: '3 人' }).click();
+    await dialog.getByRole('button', { name: '极速' }).click();
+    await screenshot(a, 'battles-create-dialog');
+    await dialog.getByRole('button', { name: '确认创建' }).click();
+    await a.waitForURL(/\/battle\/details\?roomID=\d+/);
+    const roomId = Number(new URL(a.url()).searchParams.get('roomID'));
+    await a.getByTestId('battle-seat').first().getByText('对战房主').waitFor();
+
+    // The watcher finds it in the hall, live.
+    const w = await newVisitor(browser);
+    await recordErrorToasts(w);
+    await w.goto(`${baseUrl()}/vipBattle`);
+    const card = w.getByTestId('battle-card').filter({ hasText: `房间 #${roomId}` });
+    await card.waitFor();
+    await card.getByText('等待玩家加入 1/3').waitFor();
+    await screenshot(w, 'battles-hall');
+
+    // B joins from the hall and lands in the room.
+    const b = await newVisitor(browser);
+    await recordErrorToasts(b);
+    await b.goto(`${baseUrl()}/`);
+    await logInWithPassword(b, bob);
+    await b.goto(`${baseUrl()}/vipBattle`);
+    await b
+      .getByTestId('battle-card')
+      .filter({ hasText: `房间 #${roomId}` })
+      .getByRole('button', { name: '加入' })
+      .click();
+    await b.waitForURL(new RegExp(`roomID=${roomId}$`));
+    // The hall follows the socket: the watcher's card shows the second player without a reload.
+    await card.getByText('等待玩家加入 2/3').waitFor();
+    await card.getByRole('link', { name: '查看' }).click();
+    await w.waitForURL(new RegExp(`roomID=${roomId}$`));
+    await a.getByTestId('battle-seat').nth(1).getByText('挑战者').waitFor();
+
+    // A fills the last seat with a robot: the battle starts.
+    await a.getByTestId('battle-seat').nth(2).getByRole('button', { name: '添加机器人' }).click();
+    for (const page of [a, b, w]) await page.getByTestId('battle-seat').nth(2).getByText('机器人').first().waitFor();
+    await w.getByTestId('battle-reel').first().waitFor({ timeout: 15_000 });
+    await screenshot(w, 'battles-running');
+    expect(await w.getByTestId('battle-round').textContent()).toMatch(/^第 [12] \/ 2 轮$/);
+
+    // Everyone reaches the completion screen, showing the same result as the server.
+    for (const page of [a, b, w]) await page.getByTestId('battle-result').waitFor({ timeout: 30_000 });
+    const room = await roomOf(roomId);
+    expect(room.room_state).toBe(3);
+    expect(room.rolls).toHaveLength(2);
+    const expected = [0, 1, 2].map((seat) => room.rolls.map((round) => String(round[seat]?.item_id)));
+    for (const page of [a, b, w]) {
+      expect(await shownItems(page)).toEqual(expected);
+      expect(await page.getByTestId('battle-server-seed').textContent()).toBe(room.server_seed);
+      for (const seat of room.winners) {
+        expect(await page.getByTestId('battle-seat').nth(seat).getAttribute('class')).toContain('is-winner');
+      }
+    }
+    await screenshot(w, 'battles-result', true);
+    for (const page of [a, b, w]) expect(await errorToasts(page)).toEqual([]);
+
+    // A's own record lists it, and its row replays the result.
+    await a.goto(`${baseUrl()}/battle/history`);
+    const row = a.getByTestId('battle-record').filter({ hasText: `房间 #${roomId}` });
+    await row.waitFor();
+    await screenshot(a, 'battles-history');
+    await row.getByRole('link', { name: '回放' }).click();
+    await a.getByTestId('battle-result').waitFor();
+    for (const page of [a, b, w]) await page.context().close();
+  }, 180_000);
+});
