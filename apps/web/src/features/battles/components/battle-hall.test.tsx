@@ -125,10 +125,21 @@ describe('battle hall', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('offers no join on a room the player already sits in', async () => {
+    storeSession(TOKENS); // user 42 created WAITING
+    mockApi(accountHandlers(hallHandlers([WAITING, card({ room_id: 33, members: [member(0, 5, '别人'), null] })])));
+    renderHall();
+    const cards = await screen.findAllByTestId('battle-card');
+    expect(within(cards[0]!).queryByRole('button', { name: '加入' })).toBeNull();
+    expect(within(cards[0]!).getByRole('link', { name: '查看' })).toBeTruthy();
+    expect(within(cards[1]!).getByRole('button', { name: '加入' })).toBeTruthy();
+  });
+
   it('joins a waiting room and goes to it; a refusal is shown as the server said it', async () => {
     storeSession(TOKENS);
     let answer: () => unknown = () => ({ room_id: 31 });
-    const { requests } = mockApi(accountHandlers(hallHandlers([WAITING], { [BATTLE_PATHS.join]: () => answer() })));
+    const other = card({ room_id: 31, members: [member(0, 5, '别人'), null] });
+    const { requests } = mockApi(accountHandlers(hallHandlers([other], { [BATTLE_PATHS.join]: () => answer() })));
     const router = renderHall();
     answer = () => fail(4608, '房间已满', 409);
     fireEvent.click(await screen.findByRole('button', { name: '加入' }));

@@ -8,7 +8,7 @@ import { LazyDialog } from '../../../components/lazy-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { openLoginDialog } from '../../../lib/events.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { useLoggedIn } from '../../../lib/session.ts';
+import { sessionUserId, useLoggedIn } from '../../../lib/session.ts';
 import { useBattleList } from '../api/get-battles.ts';
 import { useBattleHallLive } from '../api/live.ts';
 import { useBattleActions } from '../api/room-actions.ts';
@@ -23,6 +23,7 @@ export function BattleHallPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loggedIn = useLoggedIn();
+  const me = loggedIn ? Number(sessionUserId()) || null : null;
   const list = useBattleList();
   const { join } = useBattleActions();
   const [creating, setCreating] = useState(false);
@@ -104,6 +105,7 @@ export function BattleHallPage() {
               <RoomCard
                 key={room.room_id}
                 room={room}
+                me={me}
                 joining={join.isPending && join.variables?.room_id === room.room_id}
                 onJoin={(r) => void handleJoin(r)}
               />

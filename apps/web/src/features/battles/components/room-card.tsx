@@ -8,16 +8,20 @@ import { battleDetailsPath, RoomBadges, RoomBoxes } from './room-bits.tsx';
 /** One room in the hall: its boxes, seats, entry and state; join a waiting one, watch a running one. */
 export function RoomCard({
   room,
+  me,
   joining,
   onJoin,
 }: {
   room: BattleRoomCard;
+  /** The signed-in player: no join button on a room they sit in already. */
+  me: number | null;
   joining: boolean;
   onJoin: (room: BattleRoomCard) => void;
 }) {
   const { t } = useTranslation();
   const waiting = room.room_state === ROOM_STATE.waiting;
   const taken = room.members.filter((m) => m !== null).length;
+  const seated = me !== null && room.members.some((m) => m?.user_id === me);
   return (
     <li className={`battle-card panel battle-card--state-${room.room_state}`} data-testid="battle-card">
       <header className="battle-card__head">
@@ -52,7 +56,7 @@ export function RoomCard({
           <Price units={room.entry_price} />
         </span>
         <span className="battle-card__actions">
-          {waiting && (
+          {waiting && !seated && (
             <button
               type="button"
               className="button button--primary button--sm"
