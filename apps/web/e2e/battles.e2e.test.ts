@@ -46,6 +46,25 @@ async function recordErrorToasts(page: Page): Promise<void> {
 const errorToasts = (page: Page) =>
   page.evaluate(() => (window as unknown as { __errorToasts: string[] }).__errorToasts);
 
+/** For every seat's reel: the item under the centre marker, and the one marked as won. */
+function landedReels(page: Page): Promise<{ under: string | null; won: string | null }[]> {
+  return page.$$eval('[data-testid="battle-reel"]', (reels) =>
+    reels.map((reel) => {
+      const box = reel.getBoundingClientRect();
+      const cy = box.top + box.height / 2;
+      const tiles = [...reel.querySelectorAll<HTMLElement>('.battle-tile')];
+      const under = tiles.find((t) => {
+        const r = t.getBoundingClientRect();
+        return r.top <= cy && cy <= r.bottom;
+      });
+      return {
+        under: under?.dataset.itemId ?? null,
+        won: reel.querySelector<HTMLElement>('.battle-tile.is-won')?.dataset.itemId ?? null,
+      };
+    }),
+  );
+}
+
 /** The items each seat shows on the completion screen, by seat. */
 function shownItems(page: Page): Promise<string[][]> {
   return page.$$eval('[data-testid="battle-seat"]', (seats) =>
@@ -119,6 +138,15 @@ describe('box battles in the browser', () => {
     await w.getByTestId('battle-reel').first().waitFor({ timeout: 15_000 });
     await screenshot(w, 'battles-running');
     expect(await w.getByTestId('battle-round').textContent()).toMatch(/^第 [12] \/ 2 轮$/);
+
+    // The last round's reels stop on the server's rolls, before the completion screen.
+    await w.getByText('第 2 / 2 轮').waitFor({ timeout: 15_000 });
+    await expect.poll(() => w.locator('[data-testid="battle-reel"].is-landed').count(), { timeout: 5_000 }).toBe(3);
+    const lastRound = (await roomOf(roomId)).rolls[1] ?? [];
+    const wanted = [0, 1, 2].map((seat) => String(lastRound.find((r) => r.seat === seat)?.item_id));
+    const landed = await landedReels(w);
+    expect(landed.map((l) => l.under)).toEqual(wanted);
+    expect(landed.map((l) => l.won)).toEqual(wanted);
 
     // Everyone reaches the completion screen, showing the same result as the server.
     for (const page of [a, b, w]) await page.getByTestId('battle-result').waitFor({ timeout: 30_000 });
