@@ -158,41 +158,38 @@ export function createBattlesService(deps: BattlesDeps) {
 
   /** The room's tick (on the scheduler leader): dissolve an unfilled room, fix the beacon, reveal, settle. */
   async function onDue(roomId: number): Promise<void> {
-    const room = await engine.load<Battle>(BATTLE_GAME, roomId);
-    if (!room || room.dueAt === null) return;
-    const battle = room.data;
-    if (battle.state === 'running' && battle.publicSeed === null) {
-      // Entries closed at room.dueAt (set when the last seat was taken): the first beacon round
-      // after it is unknown to everyone until then. Waited for outside the lock.
-      const value = await deps.beacon.valueAfter(room.dueAt);
-      await engine.apply<Battle>(BATTLE_GAME, roomId, (r, now) =>
-        r.data.state !== 'running' || r.data.publicSeed !== null
-          ? null
-          : (() => {
-              const step = unwrap(begin(r.data, value.value));
-              return step.ok ? ok(changeOf(step.value, now, { beacon: value })) : step;
-            })(),
-      );
-      return;
-    }
+    let closedAt: number | null = null;
     let settledHere = false;
     const after = await engine.apply<Battle>(BATTLE_GAME, roomId, (r, now): Outcome<Battle> => {
-      settledHere = false; // a retried transaction runs this again
+      closedAt = null; // a retried transaction runs this again
+      settledHere = false;
       if (r.dueAt === null || r.dueAt > now) return null;
       if (r.data.state === 'waiting') {
         const step = unwrap(dissolve(r.data, 'timeout'));
         return step.ok ? ok(changeOf(step.value, now)) : null;
       }
-      if (r.data.state !== 'running' || r.data.publicSeed === null) return null;
+      if (r.data.state !== 'running') return null;
+      if (r.data.publicSeed === null) {
+        closedAt = r.dueAt; // entries closed then (the last seat's deadline): the beacon comes next
+        return null;
+      }
       const step = unwrap(advance(r.data));
       if (!step.ok) return null;
       settledHere = step.value.state.state === 'ended';
       return ok(changeOf(step.value, now));
     });
-    // Announced by the one transition that settled it (the row lock lets one do so).
-    if (settledHere) {
-      await announceWins(after).catch(() => undefined); // the tickers are a courtesy
+    if (closedAt !== null) {
+      // The first beacon round after entries closed is unknown to everyone, the house included,
+      // until it comes. Waited for outside the lock; then the rolls are fixed once.
+      const value = await deps.beacon.valueAfter(closedAt);
+      await engine.apply<Battle>(BATTLE_GAME, roomId, (r, now) => {
+        if (r.data.state !== 'running' || r.data.publicSeed !== null) return null;
+        const step = unwrap(begin(r.data, value.value));
+        return step.ok ? ok(changeOf(step.value, now, { beacon: value })) : step;
+      });
     }
+    // Announced by the one transition that settled it (the row lock lets one do so).
+    if (settledHere) await announceWins(after).catch(() => undefined); // the tickers are a courtesy
   }
 
   /** The winners' notable items in the live tickers (robots' wins are the house's: not shown). */

@@ -55,6 +55,8 @@ export function createRoomTimers(deps: {
 }): RoomTimers {
   const observers: TickObserver[] = [];
   const timers = new Map<number, { dueAt: number; timer: NodeJS.Timeout }>();
+  /** Rooms whose tick is running: the deadline it serves, and the earliest later one heard of meanwhile. */
+  const inFlight = new Map<number, { served: number; next: { game: string; dueAt: number } | null }>();
   let scheduler: Scheduler | null = null;
   let unsubscribe: (() => void) | null = null;
 
@@ -62,6 +64,13 @@ export function createRoomTimers(deps: {
 
   function arm(game: string, roomId: number, dueAt: number): void {
     if (!leading()) return;
+    // A tick in flight sets the room's next deadline itself; the sweep may still read the one it
+    // is serving. Keep the earliest news for when it is done instead of ticking twice.
+    const flight = inFlight.get(roomId);
+    if (flight) {
+      if (dueAt > flight.served && (flight.next === null || dueAt < flight.next.dueAt)) flight.next = { game, dueAt };
+      return;
+    }
     const current = timers.get(roomId);
     if (current && current.dueAt <= dueAt) return;
     if (current) clearTimeout(current.timer);
@@ -71,21 +80,28 @@ export function createRoomTimers(deps: {
 
   async function fire(game: string, roomId: number, dueAt: number): Promise<void> {
     if (timers.get(roomId)?.dueAt === dueAt) timers.delete(roomId);
-    if (!leading()) return;
+    if (!leading() || inFlight.has(roomId)) return;
     const onDue = deps.engine.spec(game).onDue;
     if (!onDue) return;
     const lateMs = deps.clock.now() - dueAt;
     const started = performance.now();
+    const flight = { served: dueAt, next: null as { game: string; dueAt: number } | null };
+    inFlight.set(roomId, flight);
+    let failed = false;
     try {
-      // The transition sets the next deadline, which arms the next timer through onDeadline.
+      // The transition sets the next deadline, which comes back through onDeadline (kept above).
       await onDue(roomId);
       const tookMs = performance.now() - started;
       for (const observer of observers) observer({ game, roomId, lateMs, tookMs });
     } catch (err) {
       deps.log.error({ err, game, roomId }, 'room tick failed');
+      failed = true;
+    }
+    inFlight.delete(roomId);
+    if (failed) {
       const retry = setTimeout(() => void fire(game, roomId, dueAt), RETRY_MS);
       timers.set(roomId, { dueAt, timer: retry });
-    }
+    } else if (flight.next) arm(flight.next.game, roomId, flight.next.dueAt);
   }
 
   async function sweep(): Promise<void> {
