@@ -21,6 +21,8 @@ export const BATTLE_PATHS = {
   addRobot: '/goods/v1/pk/add-robot',
   /** POST {room_id}: the creator dissolves a waiting room; everyone seated is refunded. */
   dissolve: '/goods/v1/pk/dissolve-room',
+  /** GET: the emoticons; POST {room_id, emoticon_id}: a seated player shows one to the room. */
+  emoticon: '/goods/v1/pk/emoticon',
 } as const;
 
 /** Socket rooms: every room's own events, and the hall's (the list screen). */
@@ -35,4 +37,5 @@ export const BATTLE_EVENTS = {
   end: 'battle_end',
   round: 'round_start',
   dissolve: 'dissolve_room',
+  emoticon: 'send_emoticon',
 } as const;

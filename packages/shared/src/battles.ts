@@ -133,3 +133,33 @@ export const createRuleResponse = z.object({
   consolation_bp: z.number().int(),
 });
 export const roomIdResponse = z.object({ room_id: z.number().int() });
+
+/** A seated player may show one emoticon every EMOTICON_GAP_MS; the room shows it that long (spec 2 §9). */
+export const EMOTICON_GAP_MS = 2_000;
+/** The emoticons, drawn as emoji (no picture to load). */
+export const EMOTICONS = [
+  { id: 1, code: '😀', name: '开心' },
+  { id: 2, code: '😂', name: '大笑' },
+  { id: 3, code: '😎', name: '酷' },
+  { id: 4, code: '😭', name: '大哭' },
+  { id: 5, code: '😡', name: '生气' },
+  { id: 6, code: '👍', name: '点赞' },
+  { id: 7, code: '🎉', name: '庆祝' },
+  { id: 8, code: '🔥', name: '火' },
+  { id: 9, code: '💰', name: '发财' },
+  { id: 10, code: '🙏', name: '保佑' },
+] as const;
+export const emoticonListResponse = z.object({
+  list: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+});
+export const sendEmoticonRequest = z.object({
+  room_id: z.number().int().positive().max(2_147_483_647),
+  emoticon_id: z.number().int(),
+});
+/** The socket event's data on battle:{id}. */
+export interface EmoticonEvent {
+  room_id: number;
+  user_id: number;
+  seat: number;
+  emoticon_id: number;
+}

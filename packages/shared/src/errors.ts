@@ -130,6 +130,9 @@ export const ERRORS = {
   BATTLE_NOT_FULL: { code: 4613, http: 409 },
   BATTLE_NOT_STARTED: { code: 4614, http: 409 },
   BATTLE_TEAM_NEEDS_4_SEATS: { code: 4615, http: 400 },
+  BATTLE_NOT_SEATED: { code: 4616, http: 403 },
+  EMOTICON_NOT_FOUND: { code: 4617, http: 400 },
+  EMOTICON_TOO_FREQUENT: { code: 4618, http: 429 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -599,6 +602,17 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '组队模式需要4人',
     'zh-TW': '組隊模式需要4人',
     'en-US': 'Team mode needs 4 players',
+  },
+  BATTLE_NOT_SEATED: {
+    'zh-CN': '只有参战玩家可以发送表情',
+    'zh-TW': '只有參戰玩家可以發送表情',
+    'en-US': 'Only players in this battle can send emoticons',
+  },
+  EMOTICON_NOT_FOUND: { 'zh-CN': '表情不存在', 'zh-TW': '表情不存在', 'en-US': 'This emoticon does not exist' },
+  EMOTICON_TOO_FREQUENT: {
+    'zh-CN': '发送太频繁，请稍后再试',
+    'zh-TW': '發送太頻繁，請稍後再試',
+    'en-US': 'Too many emoticons; please wait a moment',
   },
 };
 

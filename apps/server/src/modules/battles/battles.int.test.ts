@@ -173,6 +173,23 @@ describe('battles', () => {
     await expectLedgerBalanced(t);
   });
 
+  it("shows a seated player's emoticon to the room, one per 2 s; others are refused", async () => {
+    const list = await t.api<{ list: { id: number; code: string }[] }>('GET', BATTLE_PATHS.emoticon);
+    expect(list.body.data.list.length).toBeGreaterThan(0);
+    const a = await player(box.price);
+    const outsider = await player(0);
+    const made = await post<{ room_id: number }>(a, BATTLE_PATHS.create, { box_ids: [box.box_id], user_num: 2 });
+    const id = made.body.data.room_id;
+    const send = (u: TestUser, emoticon_id: number) => post(u, BATTLE_PATHS.emoticon, { room_id: id, emoticon_id });
+    expect((await send(a, 2)).body.code).toBe(200);
+    expectRefused(await send(a, 3), 'EMOTICON_TOO_FREQUENT');
+    expectRefused(await send(outsider, 2), 'BATTLE_NOT_SEATED');
+    expectRefused(await send(a, 999), 'EMOTICON_NOT_FOUND');
+    const shown = await until(async () => events.find((e) => e.room === battleRoom(id) && e.type === 'send_emoticon'));
+    expect(shown.data).toEqual({ room_id: id, user_id: a.userId, seat: 0, emoticon_id: 2 });
+    expect(events.filter((e) => e.room === battleRoom(id) && e.type === 'send_emoticon')).toHaveLength(1);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'two players racing for the last seat: exactly one joins and pays',
     async () => {

@@ -2,6 +2,7 @@ import {
   BATTLE_PATHS,
   createRoomRequest,
   createRuleResponse,
+  emoticonListResponse,
   joinRoomRequest,
   ownRecordQuery,
   ownRecordResponse,
@@ -12,6 +13,7 @@ import {
   roomIdResponse,
   roomListQuery,
   roomListResponse,
+  sendEmoticonRequest,
 } from '@kaixiang/shared/battles';
 import { ok } from '@kaixiang/shared/envelope';
 import type { FastifyRequest } from 'fastify';
@@ -67,6 +69,16 @@ export function battlesRoutes(
       BATTLE_PATHS.addRobot,
       { ...auth, schema: { tags, body: joinRoomRequest, response: { 200: envelopeOf(roomIdResponse) } } },
       async (req) => ok(await battles.addRobot(authOf(req).userId, req.body.room_id, req.body.seat)),
+    );
+    app.get(
+      BATTLE_PATHS.emoticon,
+      { schema: { tags, response: { 200: envelopeOf(emoticonListResponse) } } },
+      async () => ok(battles.emoticons()),
+    );
+    app.post(
+      BATTLE_PATHS.emoticon,
+      { ...auth, schema: { tags, body: sendEmoticonRequest, response: { 200: envelopeOf(roomIdResponse) } } },
+      async (req) => ok(await battles.sendEmoticon(authOf(req).userId, req.body.room_id, req.body.emoticon_id)),
     );
     app.post(
       BATTLE_PATHS.dissolve,

@@ -36,6 +36,9 @@ import {
   type BattleRoomCard,
   type BattleRoomData,
   battleRoom,
+  EMOTICON_GAP_MS,
+  EMOTICONS,
+  type EmoticonEvent,
   GAME_MODES,
   ROOM_STATE,
 } from '@kaixiang/shared/battles';
@@ -47,6 +50,7 @@ import type { Db } from '../../db/client.ts';
 import { gameRoomMembers, gameRooms } from '../../db/schema/games.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { type BoxesService, DEFAULT_BIG_WIN_UNITS, TICKER_MIN_QUALITY } from '../boxes/boxes.service.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
@@ -70,6 +74,7 @@ const STATE_NUMBER: Record<Battle['state'], number> = {
 
 export interface BattlesDeps {
   db: Db;
+  bus: EventBus;
   clock: Clock;
   engine: RoomEngine;
   boxes: BoxesService;
@@ -326,7 +331,31 @@ export function createBattlesService(deps: BattlesDeps) {
     return { list: rows };
   }
 
+  /** When each player last showed an emoticon in this process (the gap is a courtesy, not money). */
+  const lastEmoticon = new Map<number, number>();
+
   return {
+    emoticons: () => ({ list: EMOTICONS.map((e) => ({ ...e })) }),
+
+    /** A seated player shows an emoticon to everyone in the room (nothing is stored). */
+    async sendEmoticon(userId: number, roomId: number, emoticonId: number): Promise<{ room_id: number }> {
+      if (!EMOTICONS.some((e) => e.id === emoticonId)) refuse('EMOTICON_NOT_FOUND');
+      const room = await engine.load<Battle>(BATTLE_GAME, roomId);
+      if (!room) return refuse('GAME_ROOM_NOT_FOUND');
+      const seat = room.data.seats.findIndex((s) => s?.userId === userId && !s.robot);
+      if (seat < 0) refuse('BATTLE_NOT_SEATED');
+      const now = deps.clock.now();
+      if (now - (lastEmoticon.get(userId) ?? Number.NEGATIVE_INFINITY) < EMOTICON_GAP_MS)
+        refuse('EMOTICON_TOO_FREQUENT');
+      lastEmoticon.set(userId, now);
+      if (lastEmoticon.size > 10_000) {
+        for (const [id, at] of lastEmoticon) if (now - at >= EMOTICON_GAP_MS) lastEmoticon.delete(id);
+      }
+      const event: EmoticonEvent = { room_id: roomId, user_id: userId, seat, emoticon_id: emoticonId };
+      await deps.bus.publish(battleRoom(roomId), BATTLE_EVENTS.emoticon, event);
+      return { room_id: roomId };
+    },
+
     /** The room's deadline handler (the timers call it; tests may call it again: it is idempotent). */
     tick: onDue,
 

@@ -48,7 +48,15 @@ export async function registerGames(
   const engine = createRoomEngine({ db, ledger: deps.ledger, bus: rt.bus, clock: rt.clock });
   const beacon = beaconOf(rt);
   const timers = createRoomTimers({ db, bus: rt.bus, clock: rt.clock, engine, log: app.log as FastifyBaseLogger });
-  const battles = createBattlesService({ db, clock: rt.clock, engine, boxes: deps.boxes, beacon, site: deps.site });
+  const battles = createBattlesService({
+    bus: rt.bus,
+    db,
+    clock: rt.clock,
+    engine,
+    boxes: deps.boxes,
+    beacon,
+    site: deps.site,
+  });
   await app.register(battlesRoutes(battles, deps.authenticate), { prefix: '/api' });
   const games = { engine, timers, beacon, battles };
   app.decorate('games', games);
