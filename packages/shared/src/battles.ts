@@ -108,6 +108,17 @@ export const battleRoomData = battleRoomCard.extend({
   beacon_url: z.string().nullable(),
   /** The tie-break roll among tied seats (or teams), if there was one. */
   tie: z.object({ candidates: z.array(z.number().int()), value: z.number().int() }).nullable(),
+  /**
+   * Once the battle has ended (empty before): each round's box odds table as the rolls used it,
+   * so the fairness page can recompute every roll (a box's contents may have a newer version since).
+   */
+  odds: z.array(
+    z.object({
+      box_id: z.number().int(),
+      total: z.number().int(),
+      entries: z.array(z.object({ item_id: z.number().int(), exter: z.number().int(), tickets: z.number().int() })),
+    }),
+  ),
   /** Milliseconds between round reveals. */
   round_ms: z.number().int(),
   /** The next step's time (a reveal, the end, the dissolve of an unfilled room), or null. */

@@ -123,6 +123,19 @@ describe('battles', () => {
     expect(ended.public_seed).toMatch(/^[0-9a-f]{64}$/);
     expect(ended.server_seed).toMatch(/^[0-9a-f]{64}$/);
     expect(ended.members[2]?.robot).toBe(true);
+    // The odds each round used, for the fairness page: each roll's ticket falls on its item.
+    expect(ended.odds).toHaveLength(2);
+    for (const [round, rolls] of ended.rolls.entries()) {
+      for (const r of rolls) {
+        let from = 0;
+        const hit = ended.odds[round]?.entries.find((e) => {
+          const inside = r.ticket >= from && r.ticket < from + e.tickets;
+          from += e.tickets;
+          return inside;
+        });
+        expect(hit).toMatchObject({ item_id: r.item_id, exter: r.exter });
+      }
+    }
     expect(ended.winners).toHaveLength(1);
     const total = ended.rolls.flat().reduce((s, r) => s + r.price, 0);
     const winnerSeat = ended.winners[0] as number;

@@ -498,6 +498,14 @@ export function createBattlesService(deps: BattlesDeps) {
         beacon_round: room.beaconRound,
         beacon_url: room.beaconRound === null ? null : deps.beacon.urlOf(room.beaconRound),
         tie: b.result?.tie ? { candidates: b.result.tie.candidates, value: b.result.tie.roll.value } : null,
+        odds:
+          b.state === 'ended'
+            ? b.boxes.map((x) => ({
+                box_id: x.boxId,
+                total: x.total,
+                entries: x.entries.map((e) => ({ item_id: e.itemId, exter: e.exter, tickets: e.tickets })),
+              }))
+            : [],
         round_ms: roundMs(b),
         due_at: room.dueAt,
         room_seq: room.seq,

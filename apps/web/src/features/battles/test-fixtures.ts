@@ -58,6 +58,7 @@ export function roomData(extra: Partial<BattleRoomData> = {}): BattleRoomData {
     public_seed: null,
     beacon_round: null,
     beacon_url: null,
+    odds: [],
     tie: null,
     round_ms: 5_000,
     due_at: null,
