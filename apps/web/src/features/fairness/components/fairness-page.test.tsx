@@ -1,5 +1,6 @@
 import { oddsHash, rollBox } from '@kaixiang/game/fair';
 import { sha256Hex } from '@kaixiang/game/sha256';
+import { BATTLE_PATHS } from '@kaixiang/shared/battles';
 import {
   BOX_PATHS,
   BOX_TICKETS,
@@ -14,6 +15,7 @@ import { storeSession } from '../../../lib/session.ts';
 import { accountHandlers, TOKENS } from '../../../test/accounts-fixtures.ts';
 import { fail, type MockHandler, mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render-app.tsx';
+import { box, endedRoom } from '../battle-fixture.ts';
 import { oddsEntries } from '../verify.ts';
 import { FairnessPage } from './fairness-page.tsx';
 
@@ -218,5 +220,26 @@ describe('fairness page', () => {
     fireEvent.click(screen.getByRole('button', { name: '开始验证' }));
     expect(await screen.findByText('无法获取该箱子此版本的赔率表')).toBeTruthy();
     expect(screen.queryByTestId('check-oddsHash')).toBeNull();
+  });
+
+  it('verifies a battle opened from its result (?battle=), every roll ✓, and says when one is not over', async () => {
+    const room = endedRoom([box(1, [900, 500, 200]), box(2, [700, 300])]);
+    mockApi(
+      accountHandlers({
+        [FAIRNESS_PATHS.seed]: () => seedState(false),
+        [BOX_PATHS.selfHistory]: () => ({ list: [], total: 0 }),
+        [BATTLE_PATHS.room]: (req) =>
+          req.url.searchParams.get('room_id') === '77'
+            ? { data: room, now: 0 }
+            : { data: { ...room, room_id: 78, room_state: 2, server_seed: null }, now: 0 },
+      }),
+    );
+    renderWithProviders(<FairnessPage />, '/fairness?battle=77');
+    const outcome = await screen.findByTestId('battle-verify');
+    expect(within(outcome).getByText('全部一致：每一轮的结果都由公开的种子算出')).toBeTruthy();
+    expect(within(outcome).getAllByRole('img', { name: '通过' })).toHaveLength(7); // seed hash + 6 rolls
+    fireEvent.change(screen.getByLabelText('房间号'), { target: { value: '78' } });
+    fireEvent.click(screen.getByRole('button', { name: '验证对战' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('对战结束后才能验证：届时服务端种子才会公开');
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconShield } from '../../../components/icons.tsx';
 import { useLoggedIn } from '../../../lib/session.ts';
+import { BattleVerifier } from './battle-verifier.tsx';
 import { RollList } from './roll-list.tsx';
 import { SeedPanel } from './seed-panel.tsx';
 import { Verifier } from './verifier.tsx';
@@ -40,6 +41,7 @@ export function FairnessPage() {
       </div>
       {loggedIn && <RollList selectedId={selected?.id ?? null} onSelect={setSelected} />}
       <Verifier selected={selected} onClear={() => setSelected(null)} />
+      <BattleVerifier />
     </div>
   );
 }
