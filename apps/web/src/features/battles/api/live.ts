@@ -1,10 +1,18 @@
+import { EMOTICON_GAP_MS, type EmoticonEvent } from '@kaixiang/shared/battles';
 import { BATTLE_EVENTS, BATTLE_HALL_ROOM, battleRoom } from '@kaixiang/shared/battles-paths';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type InboundFrame, socket, useSocketGap } from '../../../lib/socket.ts';
 
-/** Every event a battle room publishes (GAMES.md §3); `room_full` goes to the room's own channel only. */
-export const ROOM_EVENT_TYPES: readonly string[] = [...Object.values(BATTLE_EVENTS), 'room_full'];
+/**
+ * Every event that moves a battle room on (GAMES.md §3); `room_full` goes to the room's own channel
+ * only. `send_emoticon` is left out: it changes nothing in the room, and refetching the snapshot
+ * for each one would let a chatty player make every watcher reload the room every 2 s.
+ */
+export const ROOM_EVENT_TYPES: readonly string[] = [
+  ...Object.values(BATTLE_EVENTS).filter((type) => type !== BATTLE_EVENTS.emoticon),
+  'room_full',
+];
 
 export interface BattleEventData {
   room_id?: number;
@@ -49,4 +57,49 @@ export function useBattleRoomLive(roomId: number, refetch: () => void): void {
   useBattleChannel(roomId > 0 ? battleRoom(roomId) : null, (data) => {
     if (data.room_id === undefined || data.room_id === roomId) refetch();
   });
+}
+
+/** What one seat shows now: the emoticon, and a key that differs for each one shown (it replays the pop). */
+export interface SeatEmoticon {
+  emoticonId: number;
+  key: number;
+}
+
+/**
+ * The emoticon each seat of the room shows (spec 2 §9): a seat's latest, for EMOTICON_GAP_MS, then
+ * none. A newer one from the same seat replaces it and is shown its own full 2 s. The room's
+ * channel is joined by useBattleRoomLive; this only listens on it.
+ */
+export function useRoomEmoticons(roomId: number): ReadonlyMap<number, SeatEmoticon> {
+  const [shown, setShown] = useState<ReadonlyMap<number, SeatEmoticon>>(() => new Map());
+  useEffect(() => {
+    const room = battleRoom(roomId);
+    const timers = new Map<number, ReturnType<typeof setTimeout>>();
+    let nextKey = 0;
+    const off = socket.on(BATTLE_EVENTS.emoticon, (data, frame) => {
+      const event = (data ?? {}) as Partial<EmoticonEvent>;
+      if (frame.room !== room || event.room_id !== roomId) return;
+      const { seat, emoticon_id: emoticonId } = event;
+      if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || typeof emoticonId !== 'number') return;
+      const key = ++nextKey;
+      clearTimeout(timers.get(seat));
+      setShown((prev) => new Map(prev).set(seat, { emoticonId, key }));
+      timers.set(
+        seat,
+        setTimeout(() => {
+          timers.delete(seat);
+          setShown((prev) => {
+            const next = new Map(prev);
+            next.delete(seat);
+            return next;
+          });
+        }, EMOTICON_GAP_MS),
+      );
+    });
+    return () => {
+      off();
+      for (const timer of timers.values()) clearTimeout(timer);
+    };
+  }, [roomId]);
+  return shown;
 }

@@ -36,5 +36,10 @@ export function useBattleActions() {
     mutationFn: (roomId: number) => apiPost(BATTLE_PATHS.dissolve, { room_id: roomId }, { schema: roomIdResponse }),
     onSuccess,
   });
-  return { create, join, addRobot, dissolve };
+  // Shown to the room through the socket, the sender included; it moves no money and no room state.
+  const emoticon = useMutation({
+    mutationFn: (input: { room_id: number; emoticon_id: number }) =>
+      apiPost(BATTLE_PATHS.emoticon, input, { schema: roomIdResponse }),
+  });
+  return { create, join, addRobot, dissolve, emoticon };
 }

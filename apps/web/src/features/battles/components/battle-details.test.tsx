@@ -1,6 +1,6 @@
-import { BATTLE_PATHS, type BattleRoomData } from '@kaixiang/shared/battles';
+import { BATTLE_PATHS, type BattleRoomData, EMOTICON_GAP_MS } from '@kaixiang/shared/battles';
 import { BOX_PATHS } from '@kaixiang/shared/boxes';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers.tsx';
@@ -236,6 +236,94 @@ describe('battle room', () => {
     expect(await screen.findByText('battle hall')).toBeTruthy();
     expect(router.state.location.pathname).toBe(PATHS.vipBattle);
     expect(getToasts().at(-1)).toMatchObject({ kind: 'warning', title: '提示', message: '房间已解散' });
+  });
+
+  it('lets a seated player pick an emoticon to show the room', async () => {
+    storeSession(TOKENS); // user 42, seated
+    const room = roomData({ members: [member(0, 7, '房主小王'), member(1, 42, '我自己')] });
+    const { requests } = mockApi(
+      accountHandlers(roomHandlers(() => room, Date.now, { [BATTLE_PATHS.emoticon]: () => ({ room_id: 31 }) })),
+    );
+    renderRoom();
+    fireEvent.click(await screen.findByRole('button', { name: '表情' }));
+    const picker = screen.getByRole('menu', { name: '选择表情' });
+    expect(within(picker).getAllByRole('menuitem')).toHaveLength(10);
+    fireEvent.click(within(picker).getByRole('menuitem', { name: '大笑' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    await waitFor(() => expect(posts(requests, BATTLE_PATHS.emoticon)).toEqual([{ room_id: 31, emoticon_id: 2 }]));
+  });
+
+  it('offers no emoticons to a watcher, signed in or not', async () => {
+    const room = roomData({ members: [member(0, 7, '房主小王'), member(1, 8, '对手')] });
+    mockApi(accountHandlers(roomHandlers(() => room)));
+    renderRoom();
+    await screen.findAllByTestId('battle-seat');
+    expect(screen.queryByRole('button', { name: '表情' })).toBeNull();
+    cleanup();
+    storeSession(TOKENS); // user 42, in no seat
+    renderRoom();
+    await screen.findAllByTestId('battle-seat');
+    expect(screen.queryByRole('button', { name: '表情' })).toBeNull();
+  });
+
+  it('keeps the picker for a player after the battle has ended', async () => {
+    storeSession(TOKENS);
+    const room = roomData({
+      room_state: 3,
+      members: [member(0, 42, '房主小王'), member(1, 901, '铁拳', { robot: true })],
+      cur_round: 2,
+      started_at: Date.now() - 60_000,
+      rolls: ROUNDS,
+      winners: [1],
+      results: [
+        { user_id: 42, is_win: false, extra_money: 0, open_item_price: 1, win_item_price: 0 },
+        { user_id: 901, is_win: true, extra_money: 0, open_item_price: 1, win_item_price: 1 },
+      ],
+    });
+    mockApi(accountHandlers(roomHandlers(() => room)));
+    renderRoom();
+    await screen.findByTestId('battle-result');
+    expect(screen.getByRole('button', { name: '表情' })).toBeTruthy();
+  });
+
+  it('shows a seat’s emoticon above its column to every viewer for 2 s, without reloading the room', async () => {
+    const room = roomData({ members: [member(0, 7, '房主小王'), member(1, 8, '对手')] });
+    const { requests } = mockApi(roomHandlers(() => room));
+    renderRoom(); // a visitor, watching
+    const seats = await screen.findAllByTestId('battle-seat');
+    vi.useFakeTimers(); // from here on the page's only timers are the bubbles'
+    const roomLoads = () => requests.filter((r) => r.url.pathname.endsWith(BATTLE_PATHS.room)).length;
+    const loaded = roomLoads();
+    const emote = (roomId: number, seat: number, emoticonId: number, seq: number) =>
+      act(() =>
+        FakeWebSocket.latest().receive({
+          type: 'send_emoticon',
+          data: { room_id: roomId, user_id: 7 + seat, seat, emoticon_id: emoticonId },
+          room: `battle:${roomId}`,
+          seq,
+        }),
+      );
+
+    emote(32, 1, 2, 1); // another room's
+    emote(31, 1, 2, 2);
+    expect(within(seats[0]!).queryByTestId('seat-emoticon')).toBeNull();
+    const bubble = within(seats[1]!).getByRole('img', { name: '对手：大笑' });
+    expect(bubble.textContent).toBe('😂');
+    await act(async () => vi.advanceTimersByTime(EMOTICON_GAP_MS - 100));
+    expect(within(seats[1]!).getByTestId('seat-emoticon')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(100));
+    expect(screen.queryByTestId('seat-emoticon')).toBeNull();
+
+    // A newer one from the same seat replaces the old and is shown its own full 2 s.
+    emote(31, 0, 6, 3);
+    await act(async () => vi.advanceTimersByTime(1_500));
+    emote(31, 0, 7, 4);
+    expect(within(seats[0]!).getByTestId('seat-emoticon').textContent).toBe('🎉');
+    await act(async () => vi.advanceTimersByTime(1_500));
+    expect(within(seats[0]!).getByTestId('seat-emoticon').textContent).toBe('🎉');
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(screen.queryByTestId('seat-emoticon')).toBeNull();
+    expect(roomLoads()).toBe(loaded);
   });
 
   it('says when the room does not exist', async () => {

@@ -18,10 +18,11 @@ import { sessionUserId, useLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { boxContentsQueryOptions } from '../../boxes/api/get-box.ts';
 import { type RoomSnapshot, useBattleRoom } from '../api/get-battles.ts';
-import { useBattleRoomLive } from '../api/live.ts';
+import { useBattleRoomLive, useRoomEmoticons } from '../api/live.ts';
 import { useBattleActions } from '../api/room-actions.ts';
 import { type BattleMoment, momentOf, seatTotals } from '../timeline.ts';
 import { BattleResult } from './battle-result.tsx';
+import { EmoticonPicker } from './emoticon-picker.tsx';
 import { RoomBadges, RoomBoxes } from './room-bits.tsx';
 import { SeatColumn } from './seat-column.tsx';
 import '../battles.css';
@@ -75,9 +76,10 @@ function BattleRoomView({ roomId }: { roomId: number }) {
   const loggedIn = useLoggedIn();
   const me = loggedIn ? Number(sessionUserId()) || null : null;
   const query = useBattleRoom(roomId);
-  const { join, addRobot, dissolve } = useBattleActions();
+  const { join, addRobot, dissolve, emoticon } = useBattleActions();
   const [confirmDissolve, setConfirmDissolve] = useState(false);
   useBattleRoomLive(roomId, () => void query.refetch());
+  const emoticons = useRoomEmoticons(roomId);
   const snapshot = query.data;
   const room = snapshot?.room;
   const moment = useBattleMoment(snapshot);
@@ -132,6 +134,9 @@ function BattleRoomView({ roomId }: { roomId: number }) {
   const creator = room.members[0]?.user_id ?? null;
   const isCreator = me !== null && creator === me;
   const seated = me !== null && room.members.some((m) => m?.user_id === me);
+  // Only a seated player may show emoticons, as the server checks, in any state but dissolved.
+  const canEmote =
+    me !== null && room.room_state !== ROOM_STATE.dissolved && room.members.some((m) => m?.user_id === me && !m.robot);
   const totals = seatTotals(room, moment.landed);
   const round = moment.spinning?.round ?? moment.landed;
 
@@ -175,6 +180,13 @@ function BattleRoomView({ roomId }: { roomId: number }) {
           {t('battles.entry')}
           <Price units={room.entry_price} />
         </p>
+        {canEmote && (
+          <EmoticonPicker
+            busy={emoticon.isPending}
+            // A refusal (too frequent, no longer seated) was toasted by the API client; nothing to undo.
+            onPick={(id) => emoticon.mutate({ room_id: roomId, emoticon_id: id })}
+          />
+        )}
         {waiting && isCreator && (
           <button
             type="button"
@@ -199,6 +211,7 @@ function BattleRoomView({ roomId }: { roomId: number }) {
             moment={moment}
             totalUnits={totals[seat] ?? 0}
             contents={contents}
+            emoticon={emoticons.get(seat)}
             actions={{
               emptySeat: !waiting ? null : isCreator ? 'robot' : seated ? null : 'join',
               busy: join.isPending || addRobot.isPending,

@@ -1,4 +1,4 @@
-import type { BattleMember, BattleRoll, BattleRoomData } from '@kaixiang/shared/battles';
+import { type BattleMember, type BattleRoll, type BattleRoomData, EMOTICONS } from '@kaixiang/shared/battles';
 import type { ContainsResponse } from '@kaixiang/shared/boxes';
 import { QUALITY_COLORS } from '@kaixiang/shared/items';
 import type { CSSProperties } from 'react';
@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { Price } from '../../../components/price.tsx';
 import { qualityOf } from '../../boxes/item-props.ts';
+import type { SeatEmoticon } from '../api/live.ts';
 import { type BattleMoment, spinMsOf } from '../timeline.ts';
 import { BattleReel } from './battle-reel.tsx';
+import { useEmoticonName } from './emoticon-picker.tsx';
 import { SeatPlayer } from './room-bits.tsx';
 
 export interface SeatActions {
@@ -28,6 +30,7 @@ export function SeatColumn({
   totalUnits,
   contents,
   actions,
+  emoticon,
 }: {
   room: BattleRoomData;
   seat: number;
@@ -37,6 +40,8 @@ export function SeatColumn({
   totalUnits: number;
   contents: Map<number, ContainsResponse>;
   actions: SeatActions;
+  /** The emoticon this seat's player is showing now, if any. */
+  emoticon?: SeatEmoticon;
 }) {
   const { t } = useTranslation();
   const result = moment.finished ? room.results[seat] : undefined;
@@ -56,6 +61,7 @@ export function SeatColumn({
       data-testid="battle-seat"
       data-seat={seat}
     >
+      {emoticon && member && <EmoticonBubble key={emoticon.key} emoticonId={emoticon.emoticonId} member={member} />}
       <header className="battle-seat__head">
         {team && (
           <span className={`battle-seat__team battle-seat__team--${team}`}>{t('battles.details.team', { team })}</span>
@@ -176,6 +182,24 @@ function EmptySeat({ seat, actions }: { seat: number; actions: SeatActions }) {
           {t('battles.details.addRobot')}
         </button>
       )}
+    </span>
+  );
+}
+
+/** Above the column, for as long as the seat shows it; a new one remounts it (key) and pops again. */
+function EmoticonBubble({ emoticonId, member }: { emoticonId: number; member: BattleMember }) {
+  const { t } = useTranslation();
+  const nameOf = useEmoticonName();
+  const emoticon = EMOTICONS.find((e) => e.id === emoticonId);
+  if (!emoticon) return null;
+  return (
+    <span
+      className="battle-seat__emoticon"
+      role="img"
+      aria-label={t('battles.emoticon.shown', { player: member.nick_name, name: nameOf(emoticonId) })}
+      data-testid="seat-emoticon"
+    >
+      {emoticon.code}
     </span>
   );
 }
