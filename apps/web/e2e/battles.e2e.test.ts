@@ -132,6 +132,16 @@ describe('box battles in the browser', () => {
     await w.waitForURL(new RegExp(`roomID=${roomId}$`));
     await a.getByTestId('battle-seat').nth(1).getByText('挑战者').waitFor();
 
+    // B shows the room an emoticon: the watcher sees it above B's seat, and 2 s later no more.
+    await w.getByTestId('battle-seat').nth(1).getByText('挑战者').waitFor();
+    await b.getByRole('button', { name: '表情' }).click();
+    await b.getByRole('menu', { name: '选择表情' }).getByRole('menuitem', { name: '点赞' }).click();
+    const bubble = w.getByTestId('battle-seat').nth(1).getByRole('img', { name: '挑战者：点赞' });
+    await bubble.waitFor({ timeout: 5_000 });
+    expect(await bubble.textContent()).toBe('👍');
+    await screenshot(w, 'battles-emoticon');
+    await bubble.waitFor({ state: 'detached', timeout: 5_000 });
+
     // A fills the last seat with a robot: the battle starts.
     await a.getByTestId('battle-seat').nth(2).getByRole('button', { name: '添加机器人' }).click();
     for (const page of [a, b, w]) await page.getByTestId('battle-seat').nth(2).getByText('机器人').first().waitFor();
