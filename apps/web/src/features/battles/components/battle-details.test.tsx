@@ -190,7 +190,7 @@ describe('battle room', () => {
       within(result)
         .getByRole('link', { name: /公平验证/ })
         .getAttribute('href'),
-    ).toBe('/fairness');
+    ).toBe('/fairness?battle=31');
   });
 
   it('waits out the end screen’s 6 s after the last reveal before the completion screen', async () => {

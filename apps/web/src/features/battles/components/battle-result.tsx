@@ -60,7 +60,7 @@ export function BattleResult({ room }: { room: BattleRoomData }) {
         )}
       </dl>
       <footer className="battle-result__foot">
-        <Link to={PATHS.fairness} className="button button--ghost button--sm">
+        <Link to={`${PATHS.fairness}?battle=${room.room_id}`} className="button button--ghost button--sm">
           <IconShield size={14} />
           {t('battles.result.verify')}
         </Link>
