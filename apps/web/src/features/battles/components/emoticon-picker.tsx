@@ -1,6 +1,7 @@
 import { EMOTICONS } from '@kaixiang/shared/battles';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 
 /** An emoticon's name in the reader's language; the server's (Chinese) name when there is none. */
 export function useEmoticonName(): (id: number) => string {
@@ -19,23 +20,7 @@ export function EmoticonPicker({ busy, onPick }: { busy: boolean; onPick: (emoti
   const { t } = useTranslation();
   const nameOf = useEmoticonName();
   const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const root = useDismiss<HTMLDivElement>(open, () => setOpen(false));
 
   return (
     <div className="battle-emoticons" ref={root}>

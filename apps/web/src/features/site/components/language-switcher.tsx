@@ -1,9 +1,10 @@
 import { LOCALES, type Locale } from '@kaixiang/shared/locale';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconCheck, IconChevronDown, IconGlobe } from '../../../components/icons.tsx';
 import { setLocale } from '../../../i18n/index.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 
 /** Each language names itself, so a reader finds theirs whatever is shown now. */
 const NATIVE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', 'en-US': 'English' };
@@ -12,23 +13,7 @@ export function LanguageSwitcher() {
   const { t } = useTranslation();
   const locale = useLocale();
   const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const root = useDismiss<HTMLDivElement>(open, () => setOpen(false));
 
   return (
     <div className="lang-switcher" ref={root}>
