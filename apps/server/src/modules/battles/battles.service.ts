@@ -92,17 +92,15 @@ export function createBattlesService(deps: BattlesDeps) {
 
   /** The rules' step as the engine's change; robots' items stay with the house (GAMES.md §5). */
   function changeOf(step: BattleStep, now: number, extra: Partial<Change<Battle>> = {}): Change<Battle> {
-    // When the first reel turns (the first reveal's deadline), kept beside the rules' state
-    // (their steps carry it along).
+    // When the first reel turns, kept beside the rules' state (their steps carry it along).
     const started = step.events.some((e) => e.type === 'battle_start');
-    const firstReveal = extra.dueAt ?? now + FIRST_REVEAL_MS;
-    const battle: StoredBattle = started ? { ...step.state, startedAt: firstReveal } : step.state;
+    const battle: StoredBattle = started ? { ...step.state, startedAt: now + FIRST_REVEAL_MS } : step.state;
     const robots = new Set(battle.seats.filter((s) => s?.robot).map((s) => s?.userId));
     const effects: Effect[] = step.effects.filter((e) => !(e.type === 'grant' && robots.has(e.userId)));
     return {
       data: battle,
       state: battle.state,
-      dueAt: started ? firstReveal : dueOf(battle, now),
+      dueAt: dueOf(battle, now),
       events: step.events.map(eventOf),
       effects,
       seated: step.events.flatMap((e) => {
@@ -119,7 +117,7 @@ export function createBattlesService(deps: BattlesDeps) {
 
   /** When the room's next tick is due after a step taken at `now`. */
   function dueOf(battle: Battle, now: number): number | null {
-    if (battle.state === 'waiting') return null; // create and join set the unfilled-room deadline
+    if (battle.state === 'waiting') return null; // kept: see withWaitDeadline
     if (battle.state !== 'running') return null;
     if (battle.publicSeed === null) return now; // the tick fetches the beacon
     return now + (battle.round === 0 ? FIRST_REVEAL_MS : roundMs(battle));
@@ -188,16 +186,11 @@ export function createBattlesService(deps: BattlesDeps) {
     if (closedAt !== null) {
       // The first beacon round after entries closed is unknown to everyone, the house included,
       // until it comes. Waited for outside the lock; then the rolls are fixed once.
-      const entriesClosed: number = closedAt;
-      const value = await deps.beacon.valueAfter(entriesClosed);
+      const value = await deps.beacon.valueAfter(closedAt);
       await engine.apply<Battle>(BATTLE_GAME, roomId, (r, now) => {
         if (r.data.state !== 'running' || r.data.publicSeed !== null) return null;
         const step = unwrap(begin(r.data, value.value));
-        // The first reel turns a beacon period after entries closed (plus the scroll delay), not
-        // a fixed time after the beacon's round: rooms filled in the same second would otherwise
-        // all reveal on the same millisecond, every round.
-        const dueAt = Math.max(now, entriesClosed + deps.beacon.periodMs) + FIRST_REVEAL_MS;
-        return step.ok ? ok(changeOf(step.value, now, { beacon: value, dueAt })) : step;
+        return step.ok ? ok(changeOf(step.value, now, { beacon: value })) : step;
       });
     }
     // Announced by the one transition that settled it (the row lock lets one do so).

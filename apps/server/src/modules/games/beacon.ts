@@ -19,8 +19,6 @@ export interface BeaconValue {
 
 export interface PublicBeacon {
   readonly name: string;
-  /** Time between rounds: the longest wait for the round after a given time. */
-  readonly periodMs: number;
   /** The first round published after `atMs`, waiting for it when it is still to come. */
   valueAfter(atMs: number): Promise<BeaconValue>;
   /** A round that has already been published, or null. */
@@ -39,7 +37,6 @@ export function localBeacon(opts: { key: string; periodMs: number; now: () => nu
   const timeOf = (round: number) => round * opts.periodMs;
   return {
     name: `local beacon (key commitment ${sha256Hex(opts.key)})`,
-    periodMs: opts.periodMs,
     async valueAfter(atMs) {
       const round = Math.floor(atMs / opts.periodMs) + 1;
       const wait = timeOf(round) - opts.now();
@@ -83,7 +80,6 @@ export function drandBeacon(opts: {
   }
   return {
     name: `drand quicknet ${chain.chainHash}`,
-    periodMs: chain.periodMs,
     async valueAfter(atMs) {
       const round = Math.floor((atMs - chain.genesisMs) / chain.periodMs) + 2;
       const wait = timeOf(round) - opts.now();
