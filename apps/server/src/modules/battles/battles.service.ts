@@ -117,7 +117,7 @@ export function createBattlesService(deps: BattlesDeps) {
 
   /** When the room's next tick is due after a step taken at `now`. */
   function dueOf(battle: Battle, now: number): number | null {
-    if (battle.state === 'waiting') return null; // kept: see withWaitDeadline
+    if (battle.state === 'waiting') return null; // create and join set the unfilled-room deadline
     if (battle.state !== 'running') return null;
     if (battle.publicSeed === null) return now; // the tick fetches the beacon
     return now + (battle.round === 0 ? FIRST_REVEAL_MS : roundMs(battle));
