@@ -52,10 +52,10 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
-import { type BoxesService, DEFAULT_BIG_WIN_UNITS, TICKER_MIN_QUALITY } from '../boxes/boxes.service.ts';
+import { type BoxesService, DEFAULT_BIG_WIN_UNITS, itemFacts, TICKER_MIN_QUALITY } from '../boxes/boxes.service.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
 import { type Change, type Outcome, type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
-import { pick, type SiteService } from '../site/site.service.ts';
+import type { SiteService } from '../site/site.service.ts';
 
 /** A room nobody fills is dissolved and refunded this long after it was made. */
 export const WAIT_MS = 10 * 60_000;
@@ -479,9 +479,7 @@ export function createBattlesService(deps: BattlesDeps) {
               seat: x.seat,
               box_id: x.boxId,
               item_id: x.itemId,
-              name: item ? pick(item.names, locale) : '',
-              img: item?.image ?? '',
-              quality: item?.quality ?? 0,
+              ...itemFacts(item, locale),
               exter: x.exter,
               price: x.price,
               ticket: x.ticket,

@@ -58,6 +58,11 @@ export interface ItemInfo {
   quality: number;
 }
 
+/** An item's name (in the viewer's language), picture and quality as answers show them; blanks when unknown. */
+export function itemFacts(item: ItemInfo | undefined, locale: Locale): { name: string; img: string; quality: number } {
+  return { name: item ? pick(item.names, locale) : '', img: item?.image ?? '', quality: item?.quality ?? 0 };
+}
+
 /** What an opened item's answer and its proof are made of: an opening row, or one just recorded. */
 type OpeningFacts = Pick<
   typeof boxOpenings.$inferSelect,
@@ -236,9 +241,7 @@ export function createBoxesService(deps: BoxesDeps) {
     return {
       id: o.userItemId ?? 0,
       item_id: o.itemDefId,
-      name: item ? pick(item.names, locale) : '',
-      img: item?.image ?? '',
-      quality: item?.quality ?? 0,
+      ...itemFacts(item, locale),
       exter: o.exter,
       cost_price: o.priceUnits,
       roll: proof(o, seed),
@@ -402,9 +405,7 @@ export function createBoxesService(deps: BoxesDeps) {
           const item = info.get(c.itemId);
           const entry = {
             item_id: c.itemId,
-            name: item ? pick(item.names, locale) : '',
-            img: item?.image ?? '',
-            quality: item?.quality ?? 0,
+            ...itemFacts(item, locale),
             exter: c.exter,
             cost_price: c.priceUnits,
             tickets: c.tickets,
@@ -557,9 +558,7 @@ export function createBoxesService(deps: BoxesDeps) {
       box_name: box ? pick(box.names, locale) : '',
       box_price: r.o.boxPriceUnits,
       item_id: r.o.itemDefId,
-      name: item ? pick(item.names, locale) : '',
-      img: item?.image ?? '',
-      quality: item?.quality ?? 0,
+      ...itemFacts(item, locale),
       exter: r.o.exter,
       cost_price: r.o.priceUnits,
       created_at: r.o.createdAt.getTime(),

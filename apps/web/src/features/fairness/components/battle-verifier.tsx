@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { IconCheck, IconClose } from '../../../components/icons.tsx';
 import { apiGet } from '../../../lib/api.ts';
 import { type BattleVerifyResult, verifyBattle } from '../verify-battle.ts';
+import { CheckMark } from './verifier.tsx';
 
 type Outcome =
   | { kind: 'none' }
@@ -101,19 +101,6 @@ export function BattleVerifier() {
   );
 }
 
-function Mark({ ok }: { ok: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <span
-      className="verify-check__mark"
-      role="img"
-      aria-label={ok ? t('fairness.checks.pass') : t('fairness.checks.fail')}
-    >
-      {ok ? <IconCheck size={16} /> : <IconClose size={16} />}
-    </span>
-  );
-}
-
 function BattleOutcome({
   result,
   beacon,
@@ -127,7 +114,7 @@ function BattleOutcome({
       <h3>{result.ok ? t('fairness.battle.allOk') : t('fairness.battle.someBad')}</h3>
       <ul className="verify-checks">
         <li className={`verify-check ${result.seedHashOk ? 'is-ok' : 'is-bad'}`}>
-          <Mark ok={result.seedHashOk === true} />
+          <CheckMark ok={result.seedHashOk === true} />
           <span className="verify-check__text">
             <strong>{t('fairness.checks.seedHash')}</strong>
           </span>
@@ -145,7 +132,7 @@ function BattleOutcome({
         </li>
         {result.tie && (
           <li className={`verify-check ${result.tie.ok ? 'is-ok' : 'is-bad'}`}>
-            <Mark ok={result.tie.ok} />
+            <CheckMark ok={result.tie.ok} />
             <span className="verify-check__text">
               <strong>
                 {t('fairness.battle.tie', { value: result.tie.value, count: result.tie.candidates.length })}
@@ -172,7 +159,7 @@ function BattleOutcome({
               <td className="fair-mono">{r.ticket}</td>
               <td className="fair-mono">{r.recordedTicket}</td>
               <td>
-                <Mark ok={r.ok} />
+                <CheckMark ok={r.ok} />
               </td>
             </tr>
           ))}

@@ -176,13 +176,7 @@ function VerifyOutcome({ result, table }: { result: VerifyResult; table: Contain
       <ul className="verify-checks">
         {result.checks.map((c) => (
           <li key={c.key} className={`verify-check ${c.ok ? 'is-ok' : 'is-bad'}`} data-testid={`check-${c.key}`}>
-            <span
-              className="verify-check__mark"
-              role="img"
-              aria-label={c.ok ? t('fairness.checks.pass') : t('fairness.checks.fail')}
-            >
-              {c.ok ? <IconCheck size={16} /> : <IconClose size={16} />}
-            </span>
+            <CheckMark ok={c.ok} />
             <span className="verify-check__text">
               <strong>{t(`fairness.checks.${c.key}`)}</strong>
               <small className="fair-mono">
@@ -228,5 +222,19 @@ function VerifyOutcome({ result, table }: { result: VerifyResult; table: Contain
         </div>
       )}
     </div>
+  );
+}
+
+/** ✓ or ✗ for one check, named for screen readers. */
+export function CheckMark({ ok }: { ok: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className="verify-check__mark"
+      role="img"
+      aria-label={ok ? t('fairness.checks.pass') : t('fairness.checks.fail')}
+    >
+      {ok ? <IconCheck size={16} /> : <IconClose size={16} />}
+    </span>
   );
 }
