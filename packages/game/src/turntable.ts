@@ -1,0 +1,879 @@
+/**
+ * The turntable (转盘, issue 12): the pure rules. One endless sequence of rounds that every visitor
+ * shares; each round is one room of the engine (room id = round id). The server persists a
+ * `TurntableRound` (jsonb), applies one transition under the room's row lock, books the effects and
+ * publishes the events (GAMES.md §1).
+ *
+ * The wheels (spec 2 §3)
+ * - Outer wheel, icons 0–8: 0 pistol, 1 shotgun, 2 gloves, 3 knife (type 1); 4 AWP, 5 grenade,
+ *   6 M4, 7 AK47 (type 2); 8 C4 (type 0). Weights 12 8 3 1 | 1 12 8 3 | 2, of 50.
+ * - Inner ring, icons 9–12: 9 one-third jackpot, 10 two-thirds jackpot, 11 jackpot, 12 C4.
+ *   Weights 12 6 2 80, of 100. The two wheels are drawn independently.
+ * - Areas 0–12 each win on their own icon (0–8 on the outer wheel, 9–12 on the inner ring): the
+ *   outer C4 is area 8, the inner C4 area 12. Area 13 wins on type 1 (outer 0–3), area 14 on
+ *   type 2 (outer 4–7); the outer C4 loses both, like roulette's zero. Lines on the screen: 1 =
+ *   areas 12, 14, 13; 2 = areas 8–11; 3 = areas 0–7. A round has three winning areas: the outer
+ *   icon's, the inner icon's, and 13 or 14 — two when the outer icon is the C4.
+ * - A winning area pays its multiplier × stake (stake included): areas 0–8 pay 48/weight (4, 6,
+ *   16, 48, 48, 4, 6, 16, 24), 9–12 pay 96/weight (8, 16, 48, 6/5), 13 and 14 pay 2. So every area
+ *   returns exactly 24/25 = 96 % of what is staked on it (`turntableOdds`, checked by a test
+ *   with exact integers). A payout is floored to whole units per (user, area): multiplier × the
+ *   user's stake on that area this round. Only 6/5 can floor, by less than a unit.
+ * - Jackpot: the pool is a ledger account (never a number kept here). At settlement
+ *   TURNTABLE_JACKPOT_BP (1 %) of the round's stakes, floored, is fed into it first; then if the
+ *   inner icon is 9, 10 or 11 and anyone staked on that area, the area's bettors share
+ *   floor(pool × 1/3, 2/3 or 1) — pool counted after this round's feed — by stake, each share
+ *   floored; what the floors leave stays in the pool. This comes on top of the area's multiplier
+ *   payout. Nobody on the area: the pool rolls over. The 96 % above excludes the jackpot; every
+ *   fed unit goes back to players eventually, so the long-run return is 97 % and the house keeps
+ *   3 % (`turntableReturn`).
+ * - Limits (per round, set at opening): each bet entry (area, amount) between minBetUnits (10,000
+ *   = 1 yuan) and maxBetUnits (100,000,000); a user's stakes in a round at most maxRoundUnits;
+ *   at most maxBetsPerRound entries per user per round, TURNTABLE_MAX_ENTRIES_PER_BET per command.
+ *   A refused command changes nothing and costs nothing (all entries or none).
+ *
+ * Lifecycle and the spec's phases (-1 initial, 0 betting, 1 settled)
+ * - `openRound` → 'betting' (phase 0) until betsCloseAtMs = now + TURNTABLE_BET_MS; event
+ *   bet_start. `bet` is accepted only in 'betting' and only while now < betsCloseAtMs: a bet in the
+ *   last millisecond either counts and is debited or is refused and costs nothing.
+ * - `close` (at the deadline) → 'closed' (phase -1: betting is over, the draw waits for the public
+ *   beacon's first value after the close; also what a client shows before any round exists).
+ * - `spin(publicSeed)` → 'drawn': the two icons, from the committed server seed and the beacon.
+ *   No event: the result goes out with settle; the server runs spin and settle in one
+ *   transaction, so 'drawn' is normally never persisted.
+ * - `settle` → 'settled' (phase 1) at settledAtMs: credits, the jackpot, event settle with the
+ *   server seed revealed. Clients spin the wheels to the icons for TURNTABLE_SPIN_MS, then show
+ *   the result for TURNTABLE_RESULT_MS; at nextRoundAtMs the server opens the next round.
+ *
+ * Fairness
+ * - Server seeds come from a hash chain: s_n = sha256hex(s_{n+1}), so publishing the terminal hash
+ *   sha256hex(s_0) once commits every round. Round n uses s_n, and its published hash
+ *   sha256hex(s_n) is s_{n-1}, the previous round's revealed seed.
+ * - Draw: sharedRollIntAt (engine.ts) with game "turntable", the round's server seed, the beacon
+ *   value, room id = round id, round 0: slot "outer" a ticket in [0, 50), slot "inner" a ticket in
+ *   [0, 100); icon = the one whose weight range (icons in order) holds the ticket. `verifyDraw`
+ *   recomputes it.
+ */
+
+import { assertRoomId, type Effect, err, ok, type Result, type RoomId, type Step, sharedRollIntAt } from './engine.ts';
+import { serverSeedHash as hashOf } from './fair.ts';
+import { sha256Hex } from './sha256.ts';
+
+export const TURNTABLE_GAME = 'turntable';
+export const TURNTABLE_BET_MS = 15_000;
+export const TURNTABLE_SPIN_MS = 6_000;
+export const TURNTABLE_RESULT_MS = 4_000;
+export const TURNTABLE_HISTORY_CAP = 100;
+/** The share of every stake fed to the jackpot pool, in basis points. */
+export const TURNTABLE_JACKPOT_BP = 100;
+export const TURNTABLE_MAX_ENTRIES_PER_BET = 15;
+export const TURNTABLE_QUICK_BETS_UNITS = [10_000, 100_000, 500_000, 1_000_000, 5_000_000, 10_000_000] as const;
+/** The draw's roll parts (the round is always 0: one draw per room). */
+export const TURNTABLE_DRAW_ROUND = 0;
+export const TURNTABLE_OUTER_SLOT = 'outer';
+export const TURNTABLE_INNER_SLOT = 'inner';
+
+export const TURNTABLE_AREAS = 15;
+export const TURNTABLE_OUTER_ICONS = 9;
+/** The first inner icon; inner icons are 9–12. */
+export const TURNTABLE_INNER_FIRST = 9;
+export const TURNTABLE_LINES = [
+  [12, 14, 13],
+  [8, 9, 10, 11],
+  [0, 1, 2, 3, 4, 5, 6, 7],
+] as const;
+export const TURNTABLE_ICON_NAMES = [
+  'pistol',
+  'shotgun',
+  'gloves',
+  'knife',
+  'awp',
+  'grenade',
+  'm4',
+  'ak47',
+  'c4',
+  'jackpot_third',
+  'jackpot_two_thirds',
+  'jackpot',
+  'c4',
+] as const;
+/** Weights by outer icon 0–8. */
+export const TURNTABLE_OUTER_WEIGHTS: readonly number[] = [12, 8, 3, 1, 1, 12, 8, 3, 2];
+/** Weights by inner icon 9–12 (index icon − 9). */
+export const TURNTABLE_INNER_WEIGHTS: readonly number[] = [12, 6, 2, 80];
+
+export interface Fraction {
+  num: number;
+  den: number;
+}
+
+/** What a winning area pays per unit staked, stake included, by area 0–14. */
+export const TURNTABLE_MULTIPLIERS: readonly Fraction[] = [
+  ...[4, 6, 16, 48, 48, 4, 6, 16, 24, 8, 16, 48].map((num) => ({ num, den: 1 })),
+  { num: 6, den: 5 },
+  { num: 2, den: 1 },
+  { num: 2, den: 1 },
+];
+
+/** The share of the jackpot pool won by the bettors of inner icon 9, 10, 11 when it is drawn. */
+export const TURNTABLE_JACKPOT_FRACTIONS: Readonly<Record<number, Fraction>> = {
+  9: { num: 1, den: 3 },
+  10: { num: 2, den: 3 },
+  11: { num: 1, den: 1 },
+};
+
+export const TURNTABLE_ERRORS = [
+  'TURNTABLE_NOT_BETTING',
+  'TURNTABLE_BETTING_CLOSED',
+  'TURNTABLE_BET_ID_INVALID',
+  'TURNTABLE_BET_REPEATED',
+  'TURNTABLE_BET_EMPTY',
+  'TURNTABLE_TOO_MANY_BETS',
+  'TURNTABLE_AREA_INVALID',
+  'TURNTABLE_BET_NOT_INTEGER',
+  'TURNTABLE_BET_NEGATIVE',
+  'TURNTABLE_BET_ZERO',
+  'TURNTABLE_BET_TOO_SMALL',
+  'TURNTABLE_BET_TOO_LARGE',
+  'TURNTABLE_ROUND_LIMIT',
+  'TURNTABLE_STILL_BETTING',
+  'TURNTABLE_NOT_CLOSED',
+  'TURNTABLE_NOT_DRAWN',
+  'TURNTABLE_ALREADY_SETTLED',
+] as const;
+export type TurntableError = (typeof TURNTABLE_ERRORS)[number];
+export type BetError = Exclude<
+  TurntableError,
+  'TURNTABLE_STILL_BETTING' | 'TURNTABLE_NOT_CLOSED' | 'TURNTABLE_NOT_DRAWN' | 'TURNTABLE_ALREADY_SETTLED'
+>;
+export type CloseError = 'TURNTABLE_NOT_BETTING' | 'TURNTABLE_STILL_BETTING';
+export type SpinError = 'TURNTABLE_NOT_CLOSED';
+export type SettleError = 'TURNTABLE_NOT_DRAWN' | 'TURNTABLE_ALREADY_SETTLED';
+
+// ---------------------------------------------------------------------------------------------
+// Odds
+
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+
+function fraction(num: bigint, den: bigint): Fraction {
+  const g = gcd(num, den);
+  return { num: Number(num / g), den: Number(den / g) };
+}
+
+const sumOf = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
+/** The icons whose draw makes `area` win (outer icons for 0–8, 13, 14; inner for 9–12). */
+export function areaIcons(area: number): number[] {
+  if (area === 13) return [0, 1, 2, 3];
+  if (area === 14) return [4, 5, 6, 7];
+  return [area];
+}
+
+export function areaWins(area: number, outIcon: number, innerIcon: number): boolean {
+  return areaIcons(area).includes(area >= TURNTABLE_INNER_FIRST && area <= 12 ? innerIcon : outIcon);
+}
+
+/** The areas a draw makes win, ascending. */
+export function winningAreas(outIcon: number, innerIcon: number): number[] {
+  return Array.from({ length: TURNTABLE_AREAS }, (_, area) => area).filter((area) =>
+    areaWins(area, outIcon, innerIcon),
+  );
+}
+
+export interface TurntableAreaOdds {
+  area: number;
+  wheel: 'outer' | 'inner';
+  icons: number[];
+  /** The chance the area wins, reduced. */
+  chance: Fraction;
+  multiplier: Fraction;
+  /** chance × multiplier, reduced: the same for every area. */
+  rtp: Fraction;
+  /** The jackpot share its bettors split when its icon is drawn, if any. */
+  jackpot: Fraction | null;
+}
+
+/** Every area's exact odds, for the screen, the help and the tests. */
+export function turntableOdds(): TurntableAreaOdds[] {
+  const outerTotal = BigInt(sumOf(TURNTABLE_OUTER_WEIGHTS));
+  const innerTotal = BigInt(sumOf(TURNTABLE_INNER_WEIGHTS));
+  return Array.from({ length: TURNTABLE_AREAS }, (_, area) => {
+    const inner = area >= TURNTABLE_INNER_FIRST && area <= 12;
+    const icons = areaIcons(area);
+    const weight = BigInt(
+      sumOf(
+        icons.map((icon) =>
+          inner ? TURNTABLE_INNER_WEIGHTS[icon - TURNTABLE_INNER_FIRST]! : TURNTABLE_OUTER_WEIGHTS[icon]!,
+        ),
+      ),
+    );
+    const total = inner ? innerTotal : outerTotal;
+    const multiplier = TURNTABLE_MULTIPLIERS[area]!;
+    return {
+      area,
+      wheel: inner ? 'inner' : 'outer',
+      icons,
+      chance: fraction(weight, total),
+      multiplier: { ...multiplier },
+      rtp: fraction(weight * BigInt(multiplier.num), total * BigInt(multiplier.den)),
+      jackpot: TURNTABLE_JACKPOT_FRACTIONS[area] ? { ...TURNTABLE_JACKPOT_FRACTIONS[area] } : null,
+    };
+  });
+}
+
+/** The return shown to players: every area's RTP (throws if the tables ever disagree), the jackpot share and their sum. */
+export function turntableReturn(): { areaRtp: Fraction; jackpotShare: Fraction; longRun: Fraction } {
+  const rtps = turntableOdds().map((odds) => odds.rtp);
+  const areaRtp = rtps[0]!;
+  if (rtps.some((r) => r.num !== areaRtp.num || r.den !== areaRtp.den))
+    throw new Error('turntable areas differ in RTP');
+  const jackpotShare = fraction(BigInt(TURNTABLE_JACKPOT_BP), 10_000n);
+  const longRun = fraction(
+    BigInt(areaRtp.num) * BigInt(jackpotShare.den) + BigInt(jackpotShare.num) * BigInt(areaRtp.den),
+    BigInt(areaRtp.den) * BigInt(jackpotShare.den),
+  );
+  return { areaRtp, jackpotShare, longRun };
+}
+
+/** What `stakeUnits` on a winning `area` pays, stake included, floored to units. */
+export function winUnits(area: number, stakeUnits: number): number {
+  const m = TURNTABLE_MULTIPLIERS[area]!;
+  return Number((BigInt(stakeUnits) * BigInt(m.num)) / BigInt(m.den));
+}
+
+/** The jackpot feed of a round's stakes: TURNTABLE_JACKPOT_BP of them, floored. */
+export function jackpotFeedUnits(stakedUnits: number): number {
+  return Number((BigInt(stakedUnits) * BigInt(TURNTABLE_JACKPOT_BP)) / 10_000n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fairness: the hash chain and the draw
+
+/** `seed` hashed `times` times (sha256hex of the text each time). */
+export function hashTimes(seed: string, times: number): string {
+  let s = seed;
+  for (let i = 0; i < times; i++) s = sha256Hex(s);
+  return s;
+}
+
+/**
+ * Seed `index` of a chain of `length` seeds whose last (index length − 1, the secret) is `top`.
+ * It costs length − 1 − index hashes: a server keeps checkpoints and calls hashTimes from the
+ * nearest one above.
+ */
+export function chainSeedAt(top: string, length: number, index: number): string {
+  if (!Number.isSafeInteger(index) || index < 0 || index >= length)
+    throw new RangeError(`no seed ${index} in ${length}`);
+  return hashTimes(top, length - 1 - index);
+}
+
+/** The chain's public commitment, sha256hex(s_0), published before round 0. */
+export function chainTerminalHash(top: string, length: number): string {
+  return hashTimes(top, length);
+}
+
+/** Whether `seed` is seed `index` of the chain committed by `terminalHash`. */
+export function verifyChainSeed(seed: string, index: number, terminalHash: string): boolean {
+  return hashTimes(seed, index + 1) === terminalHash;
+}
+
+export interface TurntableDrawRoll {
+  icon: number;
+  ticket: number;
+  /** Where the ticket was read (digest cursor, chunk 0..3), for the verifier. */
+  cursor: number;
+  chunkIndex: number;
+}
+
+export interface TurntableDraw {
+  outIcon: number;
+  innerIcon: number;
+  outer: TurntableDrawRoll;
+  inner: TurntableDrawRoll;
+}
+
+function iconOf(weights: readonly number[], ticket: number, first: number): number {
+  let end = 0;
+  for (let i = 0; i < weights.length; i++) {
+    end += weights[i]!;
+    if (ticket < end) return first + i;
+  }
+  throw new RangeError(`ticket ${ticket} is outside the wheel`);
+}
+
+/** The icons of a round, as the server drew them and as the fairness page recomputes them. */
+export function verifyDraw(input: { serverSeed: string; publicSeed: string; roundId: RoomId }): TurntableDraw {
+  const base = {
+    game: TURNTABLE_GAME,
+    serverSeed: input.serverSeed,
+    publicSeed: input.publicSeed,
+    roomId: input.roundId,
+    round: TURNTABLE_DRAW_ROUND,
+  };
+  const roll = (slot: string, weights: readonly number[], first: number): TurntableDrawRoll => {
+    const chunk = sharedRollIntAt({ ...base, slot }, sumOf(weights));
+    return {
+      icon: iconOf(weights, chunk.value, first),
+      ticket: chunk.value,
+      cursor: chunk.cursor,
+      chunkIndex: chunk.index,
+    };
+  };
+  const outer = roll(TURNTABLE_OUTER_SLOT, TURNTABLE_OUTER_WEIGHTS, 0);
+  const inner = roll(TURNTABLE_INNER_SLOT, TURNTABLE_INNER_WEIGHTS, TURNTABLE_INNER_FIRST);
+  return { outIcon: outer.icon, innerIcon: inner.icon, outer, inner };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The round
+
+export interface TurntableLimits {
+  minBetUnits: number;
+  maxBetUnits: number;
+  /** A user's stakes in one round, all areas together. */
+  maxRoundUnits: number;
+  /** Bet entries per user per round (bounds the state and the effects). */
+  maxBetsPerRound: number;
+}
+
+export const TURNTABLE_DEFAULT_LIMITS: Readonly<TurntableLimits> = {
+  minBetUnits: 10_000,
+  maxBetUnits: 100_000_000,
+  maxRoundUnits: 500_000_000,
+  maxBetsPerRound: 100,
+};
+
+export type TurntableState = 'betting' | 'closed' | 'drawn' | 'settled';
+
+export interface TurntableUserBets {
+  /** Units staked per area 0–14. */
+  areas: number[];
+  totalUnits: number;
+  /** Bet entries placed so far: entry n is debited with key turntable_bet:<round>:<user>:<n>. */
+  entries: number;
+  /** The client bet ids seen this round (a repeated one is refused). */
+  betIds: string[];
+}
+
+/**
+ * A round, JSON as it stands. It holds the server seed, which must not leave the server before
+ * settlement: send clients `turntableView(round)`.
+ */
+export interface TurntableRound {
+  roundId: RoomId;
+  /** Its seed's position in the hash chain. */
+  chainIndex: number;
+  state: TurntableState;
+  serverSeed: string;
+  serverSeedHash: string;
+  publicSeed: string | null;
+  limits: TurntableLimits;
+  openedAtMs: number;
+  betsCloseAtMs: number;
+  closedAtMs: number | null;
+  settledAtMs: number | null;
+  nextRoundAtMs: number | null;
+  /** By user id. */
+  users: Record<string, TurntableUserBets>;
+  draw: TurntableDraw | null;
+  result: TurntableSettlement | null;
+}
+
+export interface TurntableBetEntry {
+  area: number;
+  amount: number;
+}
+
+export interface TurntableAreaResult {
+  area: number;
+  /** Units staked on it this round, by how many users. */
+  amount: number;
+  users: number;
+  win: boolean;
+  /** Units its multiplier paid (0 when it lost); a jackpot comes on top, in `jackpot`. */
+  award: number;
+}
+
+export interface TurntableUserResult {
+  userId: number;
+  stakedUnits: number;
+  /** Multiplier payouts. */
+  wonUnits: number;
+  jackpotUnits: number;
+  /** Per staked area (only stakes above 0). */
+  details: { area: number; amount: number; award: number }[];
+}
+
+export interface TurntableJackpotResult {
+  /** The jackpot icon drawn (9, 10, 11), or null. */
+  icon: number | null;
+  /** The jackpot account's balance before this round's feed. */
+  poolBeforeUnits: number;
+  feedUnits: number;
+  /** floor((pool + feed) × fraction) when the icon was drawn and someone bet on it; else 0. */
+  awardUnits: number;
+  /** The sum of the winners' floored shares; awardUnits − paidUnits stays in the pool. */
+  paidUnits: number;
+  poolAfterUnits: number;
+}
+
+export interface TurntableSettlement {
+  outIcon: number;
+  innerIcon: number;
+  winningAreas: number[];
+  /** Every area 0–14. */
+  areas: TurntableAreaResult[];
+  /** Every user who bet, by ascending id. */
+  users: TurntableUserResult[];
+  jackpot: TurntableJackpotResult;
+  stakedUnits: number;
+  wonUnits: number;
+  /** Stakes − multiplier payouts − jackpot feed: the pool's result of the round (negative when it lost). */
+  houseUnits: number;
+}
+
+/**
+ * Money between the game's pool and the jackpot account (both house accounts): 'feed' moves
+ * `amount` from the pool to the jackpot, 'draw' from the jackpot to the pool, which pays the
+ * jackpot's winners with ordinary credits (reason 'turntable_jackpot').
+ */
+export interface JackpotTransfer {
+  type: 'jackpot';
+  direction: 'feed' | 'draw';
+  amount: number;
+  key: string;
+}
+export type TurntableEffect = Effect | JackpotTransfer;
+
+export type TurntableEvent =
+  | {
+      type: 'bet_start';
+      roundId: RoomId;
+      chainIndex: number;
+      serverSeedHash: string;
+      startMs: number;
+      endMs: number;
+      limits: TurntableLimits;
+    }
+  | { type: 'bet'; roundId: RoomId; userId: number; bets: TurntableBetEntry[] }
+  | { type: 'bet_end'; roundId: RoomId; closedAtMs: number; stakedUnits: number }
+  | {
+      type: 'settle';
+      roundId: RoomId;
+      outIcon: number;
+      innerIcon: number;
+      winningAreas: number[];
+      areas: TurntableAreaResult[];
+      jackpot: TurntableJackpotResult;
+      serverSeed: string;
+      publicSeed: string;
+      settledAtMs: number;
+      nextRoundAtMs: number;
+    };
+
+export type TurntableStep = Step<TurntableRound, TurntableEvent, TurntableEffect>;
+
+export interface OpenRoundInput {
+  roundId: RoomId;
+  chainIndex: number;
+  /** Seed `chainIndex` of the published chain. */
+  serverSeed: string;
+  now: number;
+  limits?: Partial<TurntableLimits>;
+}
+
+function assertUnits(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new RangeError(`${name} must be an integer ≥ ${min}, got ${value}`);
+}
+
+export function openRound(input: OpenRoundInput): TurntableStep {
+  const { roundId, chainIndex, serverSeed, now } = input;
+  assertRoomId(roundId);
+  assertUnits('chainIndex', chainIndex, 0);
+  assertUnits('now', now, 0);
+  if (serverSeed.length === 0) throw new RangeError('a round needs a server seed');
+  const limits = { ...TURNTABLE_DEFAULT_LIMITS, ...input.limits };
+  assertUnits('minBetUnits', limits.minBetUnits, 1);
+  assertUnits('maxBetUnits', limits.maxBetUnits, limits.minBetUnits);
+  assertUnits('maxRoundUnits', limits.maxRoundUnits, limits.maxBetUnits);
+  assertUnits('maxBetsPerRound', limits.maxBetsPerRound, 1);
+  const round: TurntableRound = {
+    roundId,
+    chainIndex,
+    state: 'betting',
+    serverSeed,
+    serverSeedHash: hashOf(serverSeed),
+    publicSeed: null,
+    limits,
+    openedAtMs: now,
+    betsCloseAtMs: now + TURNTABLE_BET_MS,
+    closedAtMs: null,
+    settledAtMs: null,
+    nextRoundAtMs: null,
+    users: {},
+    draw: null,
+    result: null,
+  };
+  return {
+    state: round,
+    events: [
+      {
+        type: 'bet_start',
+        roundId,
+        chainIndex,
+        serverSeedHash: round.serverSeedHash,
+        startMs: now,
+        endMs: round.betsCloseAtMs,
+        limits: { ...limits },
+      },
+    ],
+    effects: [],
+  };
+}
+
+export interface BetInput {
+  userId: number;
+  bets: readonly TurntableBetEntry[];
+  now: number;
+  /** The client's id of this command (1–64 of A–Z a–z 0–9 _ -): a retry with the same id is refused. */
+  betId?: string;
+}
+
+const BET_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Checked in this order; the values come from a client, so strings and fractions are refusals. */
+function entryError(entry: TurntableBetEntry, limits: TurntableLimits): BetError | null {
+  const { area, amount } = entry as { area: unknown; amount: unknown };
+  if (typeof area !== 'number' || !Number.isInteger(area) || area < 0 || area >= TURNTABLE_AREAS) {
+    return 'TURNTABLE_AREA_INVALID';
+  }
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return 'TURNTABLE_BET_NOT_INTEGER';
+  if (amount < 0) return 'TURNTABLE_BET_NEGATIVE';
+  if (amount === 0) return 'TURNTABLE_BET_ZERO';
+  if (amount < limits.minBetUnits) return 'TURNTABLE_BET_TOO_SMALL';
+  if (amount > limits.maxBetUnits) return 'TURNTABLE_BET_TOO_LARGE';
+  return null;
+}
+
+export function bet(round: TurntableRound, input: BetInput): Result<TurntableStep, BetError> {
+  const { userId, bets, now, betId } = input;
+  assertUnits('userId', userId, 0);
+  if (round.state !== 'betting') return err('TURNTABLE_NOT_BETTING');
+  if (!(now < round.betsCloseAtMs)) return err('TURNTABLE_BETTING_CLOSED');
+  const mine = round.users[userId];
+  if (betId !== undefined) {
+    if (typeof betId !== 'string' || !BET_ID.test(betId)) return err('TURNTABLE_BET_ID_INVALID');
+    if (mine?.betIds.includes(betId)) return err('TURNTABLE_BET_REPEATED');
+  }
+  if (!Array.isArray(bets) || bets.length === 0) return err('TURNTABLE_BET_EMPTY');
+  const entries = mine?.entries ?? 0;
+  if (bets.length > TURNTABLE_MAX_ENTRIES_PER_BET || entries + bets.length > round.limits.maxBetsPerRound) {
+    return err('TURNTABLE_TOO_MANY_BETS');
+  }
+  for (const entry of bets) {
+    const error = entryError(entry, round.limits);
+    if (error) return err(error);
+  }
+  const added = sumOf(bets.map((b) => b.amount));
+  if ((mine?.totalUnits ?? 0) + added > round.limits.maxRoundUnits) return err('TURNTABLE_ROUND_LIMIT');
+
+  const areas = mine ? [...mine.areas] : new Array<number>(TURNTABLE_AREAS).fill(0);
+  for (const b of bets) areas[b.area]! += b.amount;
+  const user: TurntableUserBets = {
+    areas,
+    totalUnits: (mine?.totalUnits ?? 0) + added,
+    entries: entries + bets.length,
+    betIds: betId === undefined ? [...(mine?.betIds ?? [])] : [...(mine?.betIds ?? []), betId],
+  };
+  const placed = bets.map(({ area, amount }) => ({ area, amount }));
+  return ok({
+    state: { ...round, users: { ...round.users, [userId]: user } },
+    events: [{ type: 'bet', roundId: round.roundId, userId, bets: placed }],
+    effects: placed.map(({ amount }, i) => ({
+      type: 'debit',
+      userId,
+      amount,
+      key: `turntable_bet:${round.roundId}:${userId}:${entries + i}`,
+    })),
+  });
+}
+
+export function close(round: TurntableRound, now: number): Result<TurntableStep, CloseError> {
+  if (round.state !== 'betting') return err('TURNTABLE_NOT_BETTING');
+  if (now < round.betsCloseAtMs) return err('TURNTABLE_STILL_BETTING');
+  const stakedUnits = sumOf(Object.values(round.users).map((u) => u.totalUnits));
+  return ok({
+    state: { ...round, state: 'closed', closedAtMs: now },
+    events: [{ type: 'bet_end', roundId: round.roundId, closedAtMs: now, stakedUnits }],
+    effects: [],
+  });
+}
+
+/** Draws the icons with the public beacon value fixed after the close (GAMES.md §4). */
+export function spin(round: TurntableRound, publicSeed: string): Result<TurntableStep, SpinError> {
+  if (round.state !== 'closed') return err('TURNTABLE_NOT_CLOSED');
+  const draw = verifyDraw({ serverSeed: round.serverSeed, publicSeed, roundId: round.roundId });
+  return ok({ state: { ...round, state: 'drawn', publicSeed, draw }, events: [], effects: [] });
+}
+
+export interface SettleInput {
+  /** The jackpot account's balance, read in the settling transaction, before this round's feed. */
+  jackpotPoolUnits: number;
+  now: number;
+}
+
+export function settle(round: TurntableRound, input: SettleInput): Result<TurntableStep, SettleError> {
+  if (round.state === 'settled') return err('TURNTABLE_ALREADY_SETTLED');
+  if (round.state !== 'drawn' || round.draw === null || round.publicSeed === null) return err('TURNTABLE_NOT_DRAWN');
+  assertUnits('jackpotPoolUnits', input.jackpotPoolUnits, 0);
+  const { result, effects } = settlement(round, round.draw, input.jackpotPoolUnits);
+  const nextRoundAtMs = input.now + TURNTABLE_SPIN_MS + TURNTABLE_RESULT_MS;
+  return ok({
+    state: { ...round, state: 'settled', settledAtMs: input.now, nextRoundAtMs, result },
+    events: [
+      {
+        type: 'settle',
+        roundId: round.roundId,
+        outIcon: result.outIcon,
+        innerIcon: result.innerIcon,
+        winningAreas: result.winningAreas,
+        areas: result.areas,
+        jackpot: result.jackpot,
+        serverSeed: round.serverSeed,
+        publicSeed: round.publicSeed,
+        settledAtMs: input.now,
+        nextRoundAtMs,
+      },
+    ],
+    effects,
+  });
+}
+
+/** The users of a round by ascending id, so settlement lists and pays in one fixed order. */
+function usersOf(round: TurntableRound): [number, TurntableUserBets][] {
+  return Object.entries(round.users)
+    .map(([id, bets]): [number, TurntableUserBets] => [Number(id), bets])
+    .sort((a, b) => a[0] - b[0]);
+}
+
+function settlement(
+  round: TurntableRound,
+  draw: TurntableDraw,
+  poolBeforeUnits: number,
+): { result: TurntableSettlement; effects: TurntableEffect[] } {
+  const { roundId } = round;
+  const { outIcon, innerIcon } = draw;
+  const winning = winningAreas(outIcon, innerIcon);
+  const areas: TurntableAreaResult[] = Array.from({ length: TURNTABLE_AREAS }, (_, area) => ({
+    area,
+    amount: 0,
+    users: 0,
+    win: winning.includes(area),
+    award: 0,
+  }));
+  const users = usersOf(round).map(([userId, bets]): TurntableUserResult => {
+    const details: TurntableUserResult['details'] = [];
+    bets.areas.forEach((amount, area) => {
+      if (amount === 0) return;
+      const award = winning.includes(area) ? winUnits(area, amount) : 0;
+      const a = areas[area]!;
+      a.amount += amount;
+      a.users += 1;
+      a.award += award;
+      details.push({ area, amount, award });
+    });
+    const wonUnits = sumOf(details.map((d) => d.award));
+    return { userId, stakedUnits: bets.totalUnits, wonUnits, jackpotUnits: 0, details };
+  });
+  const stakedUnits = sumOf(users.map((u) => u.stakedUnits));
+  const wonUnits = sumOf(users.map((u) => u.wonUnits));
+  if (!Number.isSafeInteger(stakedUnits) || !Number.isSafeInteger(wonUnits))
+    throw new RangeError('round sums overflow');
+
+  const feedUnits = jackpotFeedUnits(stakedUnits);
+  const pool = poolBeforeUnits + feedUnits;
+  const share = TURNTABLE_JACKPOT_FRACTIONS[innerIcon];
+  const areaStake = areas[innerIcon]!.amount;
+  let awardUnits = 0;
+  if (share && areaStake > 0) {
+    awardUnits = Number((BigInt(pool) * BigInt(share.num)) / BigInt(share.den));
+    for (const u of users) {
+      const stake = u.details.find((d) => d.area === innerIcon)?.amount ?? 0;
+      u.jackpotUnits = Number((BigInt(awardUnits) * BigInt(stake)) / BigInt(areaStake));
+    }
+  }
+  const paidUnits = sumOf(users.map((u) => u.jackpotUnits));
+  const jackpot: TurntableJackpotResult = {
+    icon: share ? innerIcon : null,
+    poolBeforeUnits,
+    feedUnits,
+    awardUnits,
+    paidUnits,
+    poolAfterUnits: pool - paidUnits,
+  };
+
+  // Feed before draw, so the jackpot account never dips below zero within the transaction.
+  const effects: TurntableEffect[] = [];
+  if (feedUnits > 0) {
+    effects.push({ type: 'jackpot', direction: 'feed', amount: feedUnits, key: `turntable_jackpot_feed:${roundId}` });
+  }
+  if (paidUnits > 0) {
+    effects.push({ type: 'jackpot', direction: 'draw', amount: paidUnits, key: `turntable_jackpot_draw:${roundId}` });
+  }
+  for (const u of users) {
+    if (u.wonUnits > 0) {
+      effects.push({
+        type: 'credit',
+        userId: u.userId,
+        amount: u.wonUnits,
+        key: `turntable_win:${roundId}:${u.userId}`,
+        reason: 'turntable_win',
+      });
+    }
+    if (u.jackpotUnits > 0) {
+      effects.push({
+        type: 'credit',
+        userId: u.userId,
+        amount: u.jackpotUnits,
+        key: `turntable_jackpot:${roundId}:${u.userId}`,
+        reason: 'turntable_jackpot',
+      });
+    }
+  }
+  return {
+    result: {
+      outIcon,
+      innerIcon,
+      winningAreas: winning,
+      areas,
+      users,
+      jackpot,
+      stakedUnits,
+      wonUnits,
+      houseUnits: stakedUnits - wonUnits - feedUnits,
+    },
+    effects,
+  };
+}
+
+export type TurntableCommand =
+  | ({ type: 'bet' } & BetInput)
+  | { type: 'close'; now: number }
+  | { type: 'spin'; publicSeed: string }
+  | ({ type: 'settle' } & SettleInput);
+
+/** One command on an existing round, for a server that queues commands as data. */
+export function apply(round: TurntableRound, command: TurntableCommand): Result<TurntableStep, TurntableError> {
+  switch (command.type) {
+    case 'bet': {
+      const { type: _, ...input } = command;
+      return bet(round, input);
+    }
+    case 'close':
+      return close(round, command.now);
+    case 'spin':
+      return spin(round, command.publicSeed);
+    case 'settle':
+      return settle(round, { jackpotPoolUnits: command.jackpotPoolUnits, now: command.now });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the screen shows
+
+export type TurntablePhase = -1 | 0 | 1;
+
+export interface PhaseInfo {
+  phase: TurntablePhase;
+  startMs: number;
+  endMs: number;
+  timeLeftMs: number;
+}
+
+/** The spec's phase_info at `now`; no round yet is phase -1 with nothing left. */
+export function phaseInfo(round: TurntableRound | null, now: number): PhaseInfo {
+  if (round === null) return { phase: -1, startMs: now, endMs: now, timeLeftMs: 0 };
+  if (round.state === 'settled') {
+    const end = round.nextRoundAtMs!;
+    return { phase: 1, startMs: round.settledAtMs!, endMs: end, timeLeftMs: Math.max(0, end - now) };
+  }
+  if (round.state === 'betting' && now < round.betsCloseAtMs) {
+    return { phase: 0, startMs: round.openedAtMs, endMs: round.betsCloseAtMs, timeLeftMs: round.betsCloseAtMs - now };
+  }
+  // Betting over, the draw pending (waiting for the beacon).
+  return { phase: -1, startMs: round.betsCloseAtMs, endMs: round.betsCloseAtMs, timeLeftMs: 0 };
+}
+
+/** Each area's total stake and number of bettors, plus `self`: the viewer's own stake on it. */
+export function areaTotals(
+  round: TurntableRound,
+  viewerId?: number,
+): { area: number; amount: number; users: number; self: number }[] {
+  const totals = Array.from({ length: TURNTABLE_AREAS }, (_, area) => ({ area, amount: 0, users: 0, self: 0 }));
+  for (const [userId, bets] of usersOf(round)) {
+    bets.areas.forEach((amount, area) => {
+      if (amount === 0) return;
+      const t = totals[area]!;
+      t.amount += amount;
+      t.users += 1;
+      if (userId === viewerId) t.self = amount;
+    });
+  }
+  return totals;
+}
+
+/** The spec's selfbets: the viewer's stakes this round, areas above 0 only. */
+export function selfBets(round: TurntableRound, userId: number): TurntableBetEntry[] {
+  const mine = round.users[userId];
+  if (!mine) return [];
+  return mine.areas.flatMap((amount, area) => (amount > 0 ? [{ area, amount }] : []));
+}
+
+export type TurntableView = Omit<TurntableRound, 'serverSeed' | 'users' | 'draw' | 'result'> & {
+  serverSeed: string | null;
+  draw: TurntableDraw | null;
+  result: Omit<TurntableSettlement, 'users'> | null;
+};
+
+/** What anyone may see: the seed and the draw only once settled; stakes only as area totals. */
+export function turntableView(round: TurntableRound): TurntableView {
+  const { users: _, result, ...rest } = round;
+  const settled = round.state === 'settled';
+  let shown: TurntableView['result'] = null;
+  if (result) {
+    const { users: __, ...publicResult } = result;
+    shown = publicResult;
+  }
+  return { ...rest, serverSeed: settled ? round.serverSeed : null, draw: settled ? round.draw : null, result: shown };
+}
+
+// ---------------------------------------------------------------------------------------------
+// History and miss counts, over past results
+
+export interface TurntableHistoryEntry {
+  roundId: RoomId;
+  outIcon: number;
+  innerIcon: number;
+}
+
+/** The history with `entry` appended (oldest first, newest last), keeping the last TURNTABLE_HISTORY_CAP. */
+export function pushHistory<T>(history: readonly T[], entry: T): T[] {
+  return [...history, entry].slice(-TURNTABLE_HISTORY_CAP);
+}
+
+/** icon_miss_count after a round whose outer icon was `outIcon`: it resets to 0, every other icon 0–8 adds 1. */
+export function nextMissCounts(counts: readonly number[], outIcon: number): number[] {
+  return Array.from({ length: TURNTABLE_OUTER_ICONS }, (_, icon) => (icon === outIcon ? 0 : (counts[icon] ?? 0) + 1));
+}
+
+/**
+ * The miss counts after the rounds whose outer icons are `outIcons` (oldest first), starting from
+ * `start` (the counts before the first of them; zeros for the first round ever). A capped history
+ * gives exact counts only with the right `start`: the server keeps the counts, this recomputes them.
+ */
+export function missCountsOf(outIcons: readonly number[], start: readonly number[] = []): number[] {
+  let counts = Array.from({ length: TURNTABLE_OUTER_ICONS }, (_, icon) => start[icon] ?? 0);
+  for (const icon of outIcons) counts = nextMissCounts(counts, icon);
+  return counts;
+}
