@@ -22,7 +22,7 @@ import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { steamSandboxRoutes } from './modules/dev/steam-sandbox.routes.ts';
-import { registerGames } from './modules/games/games.module.ts';
+import { createWatchPresence, registerGames } from './modules/games/games.module.ts';
 import { unpaidRechargeBlocker } from './modules/inventory/inventory.hooks.ts';
 import { createInventoryModule } from './modules/inventory/inventory.module.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
@@ -125,6 +125,8 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
 
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
+  // Watchers of each game room across processes (a battle's watchCnt).
+  const presence = createWatchPresence(rt.bus, rt.clock);
   const hub = installSocket(app, {
     bus: rt.bus,
     // The session is checked too: a revoked login, a banned or closed account cannot LOGIN.
@@ -137,6 +139,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     metrics: { connections: rt.metrics.socketConnections },
     // Only the site's own pages (and loopback outside production); see realtime/socket-origin.ts.
     allowOrigin: socketOriginCheck(config),
+    onRoomSize: presence.local,
   });
   // Password change, ban and account closure end the user's sockets on every process.
   const unsubscribe = rt.bus.subscribe((msg) => {
@@ -147,6 +150,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     unsubscribe();
     await hub.close();
+    presence.close();
   });
 
   const site = createSiteService({ db: rt.database.db, bus: rt.bus, clock: rt.clock });
@@ -176,7 +180,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
-  await registerGames(app, rt, { ledger, boxes, site, authenticate: accounts.authenticate });
+  await registerGames(app, rt, { ledger, boxes, site, presence, authenticate: accounts.authenticate });
   await app.register(walletModule(rt, ledger, accounts.authenticate), { prefix: '/api' });
   await app.register(vipModule(rt, ledger, accounts.authenticate).routes, { prefix: '/api' });
   const inventory = createInventoryModule(rt, {

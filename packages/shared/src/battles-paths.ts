@@ -39,3 +39,9 @@ export const BATTLE_EVENTS = {
   dissolve: 'dissolve_room',
   emoticon: 'send_emoticon',
 } as const;
+
+/**
+ * A room's number of watchers (sockets in `battle:{id}` on every process), sent to the room when it
+ * changes, at most about once a second: {watch_cnt}. Not a move of the room: no refetch.
+ */
+export const WATCH_COUNT_EVENT = 'watchCnt';

@@ -125,6 +125,8 @@ export const battleRoomData = battleRoomCard.extend({
   due_at: z.number().int().nullable(),
   /** The number of the room's last event: a socket event with a later gap means refetch. */
   room_seq: z.number().int(),
+  /** Sockets watching the room now, on every process (then the `watchCnt` event). */
+  watch_cnt: z.number().int(),
 });
 export type BattleRoomData = z.infer<typeof battleRoomData>;
 

@@ -116,4 +116,19 @@ describe.skipIf(!REDIS_URL)('socket across two processes', () => {
     // The site notice was published after the user event: once it is here, so would the other be.
     expect(guestOnTwo.received.filter((f) => f.room === 'user:7')).toEqual([]);
   });
+
+  it("counts a game room's watchers on both processes (watchCnt), and one leaving", async () => {
+    const room = `battle:${Date.now() % 1_000_000_000}`;
+    const onOne = await connect(one!);
+    const onTwo = await connect(two!);
+    onOne.send('JOIN', { room });
+    await onOne.next('JOIN');
+    onTwo.send('JOIN', { room });
+    await onTwo.next('JOIN');
+    const seesTwo = (f: { data: Record<string, unknown> }) => f.data.watch_cnt === 2;
+    expect((await onOne.next('watchCnt', seesTwo, 5_000)).room).toBe(room);
+    await onTwo.next('watchCnt', seesTwo, 5_000);
+    await onTwo.close();
+    expect((await onOne.next('watchCnt', (f) => f.data.watch_cnt === 1, 5_000)).data).toEqual({ watch_cnt: 1 });
+  });
 });

@@ -32,6 +32,8 @@ export interface SocketHubDeps {
   metrics?: { connections: { inc(): void; dec(): void } };
   /** Which pages may connect (socket-origin.ts); unset accepts every origin. */
   allowOrigin?: SocketOriginCheck;
+  /** Told this process's number of sockets in a room whenever it changes (presence.ts). */
+  onRoomSize?: (room: string, size: number) => void;
 }
 
 export interface SocketHub {
@@ -113,12 +115,18 @@ export function installSocket(app: FastifyInstance, deps: SocketHubDeps): Socket
     const m: Membership = { afterSeq, held: null };
     c.rooms.set(room, m);
     roomIndex.add(room, c);
+    sized(room);
     return m;
+  }
+
+  function sized(room: string): void {
+    deps.onRoomSize?.(room, roomIndex.get(room)?.size ?? 0);
   }
 
   function leaveRoom(c: Connection, room: string): void {
     if (!c.rooms.delete(room)) return;
     roomIndex.delete(room, c);
+    sized(room);
   }
 
   function signOut(c: Connection): void {
@@ -133,7 +141,10 @@ export function installSocket(app: FastifyInstance, deps: SocketHubDeps): Socket
     if (!c.open) return;
     c.open = false;
     conns.delete(c);
-    for (const room of c.rooms.keys()) roomIndex.delete(room, c);
+    for (const room of c.rooms.keys()) {
+      roomIndex.delete(room, c);
+      sized(room);
+    }
     c.rooms.clear();
     if (c.userId !== null) userIndex.delete(c.userId, c);
     metrics?.connections.dec();

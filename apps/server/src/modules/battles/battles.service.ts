@@ -52,6 +52,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
+import type { Presence } from '../../realtime/presence.ts';
 import { type BoxesService, DEFAULT_BIG_WIN_UNITS, itemFacts, TICKER_MIN_QUALITY } from '../boxes/boxes.service.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
 import { type Change, type Outcome, type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
@@ -81,6 +82,8 @@ export interface BattlesDeps {
   beacon: PublicBeacon;
   /** The live tickers: a battle's notable wins are recorded when it ends. */
   site: SiteService;
+  /** Watchers per room across processes (watch_cnt). */
+  presence?: Pick<Presence, 'count'>;
   bigWinUnits?: number;
 }
 
@@ -507,6 +510,7 @@ export function createBattlesService(deps: BattlesDeps) {
         round_ms: roundMs(b),
         due_at: room.dueAt,
         room_seq: room.seq,
+        watch_cnt: deps.presence?.count(battleRoom(room.id)) ?? 0,
       };
       return { data, now: deps.clock.now() };
     },

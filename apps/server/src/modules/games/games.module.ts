@@ -1,4 +1,8 @@
+import { WATCH_COUNT_EVENT } from '@kaixiang/shared/battles-paths';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { EventBus } from '../../infra/bus.ts';
+import type { Clock } from '../../infra/clock.ts';
+import { createPresence, type Presence } from '../../realtime/presence.ts';
 import type { Runtime } from '../../runtime.ts';
 import { battlesRoutes } from '../battles/battles.routes.ts';
 import { type BattlesService, createBattlesService } from '../battles/battles.service.ts';
@@ -23,6 +27,24 @@ export interface GamesModule {
   battles: BattlesService;
 }
 
+/** The game rooms whose watchers are counted: one room's channel, not a hall. */
+export function isWatchedRoom(room: string): boolean {
+  return /^battle:\d+$/.test(room);
+}
+
+/**
+ * Watchers of each game room across processes: the hub reports its sockets per room, and a
+ * room's new total goes to the room as the spec's `watchCnt` {watch_cnt}.
+ */
+export function createWatchPresence(bus: EventBus, clock: Clock): Presence {
+  return createPresence({
+    bus,
+    clock,
+    tracked: isWatchedRoom,
+    onTotal: (room, total) => void bus.publish(room, WATCH_COUNT_EVENT, { watch_cnt: total }).catch(() => undefined),
+  });
+}
+
 /** One beacon per process, chosen by BEACON (drand in production, local elsewhere). */
 export function beaconOf(rt: Runtime): PublicBeacon {
   const { config } = rt;
@@ -41,6 +63,7 @@ export async function registerGames(
     ledger: Ledger;
     boxes: BoxesService;
     site: SiteService;
+    presence: Presence;
     authenticate: (req: FastifyRequest) => Promise<void>;
   },
 ): Promise<GamesModule> {
@@ -56,6 +79,7 @@ export async function registerGames(
     boxes: deps.boxes,
     beacon,
     site: deps.site,
+    presence: deps.presence,
   });
   await app.register(battlesRoutes(battles, deps.authenticate), { prefix: '/api' });
   const games = { engine, timers, beacon, battles };

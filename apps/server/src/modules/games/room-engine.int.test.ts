@@ -12,7 +12,7 @@ import type { BusMessage } from '../../infra/bus.ts';
 import { createScheduler } from '../../infra/scheduler.ts';
 import { balancesOf, createLedger } from '../ledger/ledger.ts';
 import { type Change, createRoomEngine, type Outcome, type Room, type RoomEngine } from './room-engine.ts';
-import { createRoomTimers, type RoomTimers } from './room-timers.ts';
+import { createRoomTimers, GAMES_CONTROL_ROOM, type RoomTimers } from './room-timers.ts';
 
 /**
  * The engine with a toy game: N seats at a price; the last seat fills the room and sets a
@@ -24,6 +24,8 @@ interface Toy {
   seats: (number | null)[];
   price: number;
   ticks: number;
+  /** Two deadlines: the first tick sets another, 200 ms on; the second ends the room. */
+  twice?: boolean;
 }
 const PRICE = 50_000;
 const GAME = 'toy';
@@ -55,6 +57,15 @@ function join(room: Room<Toy>, userId: number): Outcome<Toy> {
 
 function tick(room: Room<Toy>, now: number): Outcome<Toy> {
   if (room.state !== 'running' || room.dueAt === null || room.dueAt > now) return null;
+  if (room.data.twice && room.data.ticks === 0) {
+    return ok({
+      data: { ...room.data, ticks: 1 },
+      state: 'running',
+      dueAt: now + 200,
+      events: [{ type: 'round_start' }],
+      effects: [],
+    });
+  }
   const winner = room.data.seats[0] as number;
   return ok({
     data: { ...room.data, ticks: room.data.ticks + 1 },
@@ -112,10 +123,10 @@ describe('room engine', () => {
     await t.close();
   });
 
-  const create = (creator: number, seats: number) =>
+  const create = (creator: number, seats: number, twice = false) =>
     engine.create<Toy>(GAME, creator, (room) =>
       ok({
-        data: { seats: [creator, ...Array<null>(seats - 1).fill(null)], price: PRICE, ticks: 0 },
+        data: { seats: [creator, ...Array<null>(seats - 1).fill(null)], price: PRICE, ticks: 0, twice },
         state: 'waiting',
         dueAt: null,
         events: [{ type: 'create_room', data: { creator } }],
@@ -166,6 +177,28 @@ describe('room engine', () => {
     ]);
     expect(seen.some((m) => m.room === 'toy:hall' && m.type === 'full')).toBe(true);
     await expectLedgerBalanced(t);
+  });
+
+  it('stale news of a deadline already served neither ticks again nor displaces the next deadline', async () => {
+    const ticks: number[] = [];
+    timers.observe((tick) => ticks.push(tick.roomId));
+    const [a, b] = await Promise.all(
+      [0, 1].map(async () => {
+        const u = await registerUser(t);
+        await credit(t, u.userId, PRICE);
+        return u.userId;
+      }),
+    );
+    const room = await create(a as number, 2, true);
+    const full = await engine.apply<Toy>(GAME, room.id, (r) => join(r, b as number));
+    const first = full.dueAt as number;
+    await until(async () => (await engine.load<Toy>(GAME, room.id))?.data.ticks === 1);
+    await new Promise((r) => setTimeout(r, 50)); // the first tick's bookkeeping is done
+    // What a sweep that read the table just before the first tick committed would arm.
+    await t.rt.bus.publish(GAMES_CONTROL_ROOM, 'due', { game: GAME, room_id: room.id, due_at: first });
+    await until(async () => (await engine.load<Toy>(GAME, room.id))?.state === 'ended');
+    expect((await engine.load<Toy>(GAME, room.id))?.state).toBe('ended');
+    expect(ticks.filter((id) => id === room.id)).toHaveLength(2);
   });
 
   it('a refused command and a short balance change nothing', async () => {

@@ -25,6 +25,8 @@ const DUE_EVENT = 'due';
 export const SWEEP_MS = 1_000;
 /** A tick that fails (a lost database connection) is tried again this much later. */
 const RETRY_MS = 500;
+/** How long a served deadline is remembered against stale sweep reads. */
+const SERVED_MEMORY_MS = 60_000;
 
 export type TickObserver = (tick: { game: string; roomId: number; lateMs: number; tookMs: number }) => void;
 
@@ -57,6 +59,12 @@ export function createRoomTimers(deps: {
   const timers = new Map<number, { dueAt: number; timer: NodeJS.Timeout }>();
   /** Rooms whose tick is running: the deadline it serves, and the earliest later one heard of meanwhile. */
   const inFlight = new Map<number, { served: number; next: { game: string; dueAt: number } | null }>();
+  /**
+   * The last deadline a tick served, per room. A sweep reads the table before it arms what it
+   * read; a room's tick may commit its next deadline in between. Without this the sweep's stale
+   * deadline would replace the new one's timer (and the new one would wait for the next sweep).
+   */
+  const served = new Map<number, number>();
   let scheduler: Scheduler | null = null;
   let unsubscribe: (() => void) | null = null;
 
@@ -64,6 +72,7 @@ export function createRoomTimers(deps: {
 
   function arm(game: string, roomId: number, dueAt: number): void {
     if (!leading()) return;
+    if (dueAt <= (served.get(roomId) ?? Number.NEGATIVE_INFINITY)) return;
     // A tick in flight sets the room's next deadline itself; the sweep may still read the one it
     // is serving. Keep the earliest news for when it is done instead of ticking twice.
     const flight = inFlight.get(roomId);
@@ -81,6 +90,12 @@ export function createRoomTimers(deps: {
   async function fire(game: string, roomId: number, dueAt: number): Promise<void> {
     if (timers.get(roomId)?.dueAt === dueAt) timers.delete(roomId);
     if (!leading() || inFlight.has(roomId)) return;
+    // A timer may fire a millisecond before the clock says the deadline came: its tick would find
+    // nothing due, yet count the deadline as served. Wait the rest instead.
+    if (deps.clock.now() < dueAt) {
+      arm(game, roomId, dueAt);
+      return;
+    }
     const onDue = deps.engine.spec(game).onDue;
     if (!onDue) return;
     const lateMs = deps.clock.now() - dueAt;
@@ -91,6 +106,7 @@ export function createRoomTimers(deps: {
     try {
       // The transition sets the next deadline, which comes back through onDeadline (kept above).
       await onDue(roomId);
+      served.set(roomId, Math.max(dueAt, served.get(roomId) ?? dueAt));
       const tookMs = performance.now() - started;
       for (const observer of observers) observer({ game, roomId, lateMs, tookMs });
     } catch (err) {
@@ -105,7 +121,10 @@ export function createRoomTimers(deps: {
   }
 
   async function sweep(): Promise<void> {
-    const horizon = new Date(deps.clock.now() + SWEEP_MS);
+    const now = deps.clock.now();
+    // A sweep's read is at most moments old: older served deadlines cannot come back.
+    for (const [roomId, at] of served) if (at < now - SERVED_MEMORY_MS) served.delete(roomId);
+    const horizon = new Date(now + SWEEP_MS);
     const rows = await deps.db
       .select({ id: gameRooms.id, game: gameRooms.game, dueAt: gameRooms.dueAt })
       .from(gameRooms)
@@ -142,6 +161,7 @@ export function createRoomTimers(deps: {
       unsubscribe?.();
       for (const { timer } of timers.values()) clearTimeout(timer);
       timers.clear();
+      served.clear();
     },
   };
 }
