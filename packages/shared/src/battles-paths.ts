@@ -23,6 +23,10 @@ export const BATTLE_PATHS = {
   dissolve: '/goods/v1/pk/dissolve-room',
   /** GET: the emoticons; POST {room_id, emoticon_id}: a seated player shows one to the room. */
   emoticon: '/goods/v1/pk/emoticon',
+  /** GET: the latest ended battles, newest first (BATTLE_REPORT_MAX). */
+  realTimeResult: '/goods/v1/pk/real-time-result',
+  /** GET: the report, the most valuable battles of the last 24 hours won by players (BATTLE_REPORT_MAX). */
+  report: '/goods/v1/pk/report',
 } as const;
 
 /** Socket rooms: every room's own events, and the hall's (the list screen). */
@@ -45,3 +49,6 @@ export const BATTLE_EVENTS = {
  * changes, at most about once a second: {watch_cnt}. Not a move of the room: no refetch.
  */
 export const WATCH_COUNT_EVENT = 'watchCnt';
+
+/** Sent to the hall when a battle has ended and the results lists changed ({room_id}): refetch them. */
+export const BATTLE_RESULT_EVENT = 'pk_result_time_result';

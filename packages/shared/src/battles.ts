@@ -6,10 +6,21 @@ import { pageQuery } from './wallet.ts';
  * Contract of box battles (竞技场; spec 2 §2–§9, issue 11; rules in packages/game/src/battle.ts and
  * docs/decisions.md "Battles"). Amounts are integer units (1/10000 yuan), times epoch ms.
  */
-export { BATTLE_EVENTS, BATTLE_HALL_ROOM, BATTLE_PATHS, battleRoom } from './battles-paths.ts';
+export {
+  BATTLE_EVENTS,
+  BATTLE_HALL_ROOM,
+  BATTLE_PATHS,
+  BATTLE_RESULT_EVENT,
+  battleRoom,
+  WATCH_COUNT_EVENT,
+} from './battles-paths.ts';
 
 /** The hall lists at most this many rooms (spec 2 §9). */
 export const BATTLE_LIST_MAX = 48;
+/** The results lists (real-time results, the report) hold this many battles (spec 2 §9). */
+export const BATTLE_REPORT_MAX = 13;
+/** The report ranks the battles that ended within this long. */
+export const BATTLE_REPORT_WINDOW_MS = 24 * 3600_000;
 /** room_state (spec 2 §3): 1 waiting, 2 running, 3 ended; 4 dissolved (ours). */
 export const ROOM_STATE = { waiting: 1, running: 2, ended: 3, dissolved: 4 } as const;
 /** game_mode: 1 normal (5 s a round), 3 the spec's fast mode (0.5 s a round). */
@@ -129,6 +140,35 @@ export const battleRoomData = battleRoomCard.extend({
   watch_cnt: z.number().int(),
 });
 export type BattleRoomData = z.infer<typeof battleRoomData>;
+
+/**
+ * One ended battle in the hall's results lists (spec 2 §7 real-time-result and report): who won,
+ * what it was worth (every item opened) and its best item.
+ */
+export const battleResultCard = z.object({
+  room_id: z.number().int(),
+  rule: z.number().int(),
+  game_mode: z.number().int(),
+  user_num: z.number().int(),
+  entry_price: z.number().int(),
+  total_value: z.number().int(),
+  ended_at: z.number().int(),
+  winners: z.array(
+    z.object({ user_id: z.number().int(), nick_name: z.string(), avatar: z.string(), robot: z.boolean() }),
+  ),
+  best_item: z
+    .object({
+      item_id: z.number().int(),
+      name: z.string(),
+      img: z.string(),
+      quality: z.number().int(),
+      price: z.number().int(),
+    })
+    .nullable(),
+});
+export type BattleResultCard = z.infer<typeof battleResultCard>;
+export const battleResultsResponse = z.object({ list: z.array(battleResultCard) });
+export type BattleResultsResponse = z.infer<typeof battleResultsResponse>;
 
 export const roomListResponse = z.object({ data: z.array(battleRoomCard) });
 export const roomDataResponse = z.object({ data: battleRoomData, now: z.number().int() });

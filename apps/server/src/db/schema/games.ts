@@ -80,9 +80,12 @@ export const gameRooms = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** What the room was worth once it ended (a battle: every item opened), for results lists. */
+    valueUnits: bigint('value_units', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('game_rooms_game_state_idx').on(t.game, t.state, t.id),
+    index('game_rooms_game_ended_idx').on(t.game, t.endedAt).where(sql`${t.endedAt} is not null`),
     index('game_rooms_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
   ],
 );

@@ -1,5 +1,5 @@
 import { BATTLE_GAME, type Battle } from '@kaixiang/game/battle';
-import { BATTLE_PATHS, type BattleRoomData, battleRoom } from '@kaixiang/shared/battles';
+import { BATTLE_PATHS, type BattleResultsResponse, type BattleRoomData, battleRoom } from '@kaixiang/shared/battles';
 import { BOX_PATHS, type BoxListResponse } from '@kaixiang/shared/boxes';
 import { ERRORS, type ErrorKey } from '@kaixiang/shared/errors';
 import { and, eq } from 'drizzle-orm';
@@ -183,6 +183,28 @@ describe('battles', () => {
       BATTLE_PATHS.ownRecord,
     );
     expect(record.body.data.records[0]).toMatchObject({ room_id: id, is_win: winnerSeat === 0 });
+    // The hall's results lists: the newest ended battle first, with what it was worth; the report
+    // (the best battles of the day) only holds battles won by players.
+    await until(async () =>
+      events.some(
+        (e) =>
+          e.room === 'battle:hall' &&
+          e.type === 'pk_result_time_result' &&
+          (e.data as { room_id: number }).room_id === id,
+      ),
+    );
+    const latest = (await t.api<BattleResultsResponse>('GET', BATTLE_PATHS.realTimeResult)).body.data.list;
+    expect(latest[0]).toMatchObject({
+      room_id: id,
+      total_value: total,
+      user_num: 3,
+      winners: [{ user_id: winner?.user_id, robot: winner?.robot }],
+      best_item: { price: Math.max(...ended.rolls.flat().map((r) => r.price)) },
+    });
+    const report = (await t.api<BattleResultsResponse>('GET', BATTLE_PATHS.report)).body.data.list;
+    expect(report.some((r) => r.room_id === id)).toBe(!winner?.robot);
+    expect(report.every((r) => r.winners.some((w) => !w.robot))).toBe(true);
+    expect(report.map((r) => r.total_value)).toEqual([...report.map((r) => r.total_value)].sort((x, y) => y - x));
     await expectLedgerBalanced(t);
   });
 

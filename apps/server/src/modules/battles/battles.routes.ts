@@ -1,5 +1,6 @@
 import {
   BATTLE_PATHS,
+  battleResultsResponse,
   createRoomRequest,
   createRuleResponse,
   emoticonListResponse,
@@ -40,6 +41,16 @@ export function battlesRoutes(
       BATTLE_PATHS.room,
       { schema: { tags, querystring: roomIdQuery, response: { 200: envelopeOf(roomDataResponse) } } },
       async (req) => ok(await battles.room(req.query.room_id, requestLocale(req), null)),
+    );
+    app.get(
+      BATTLE_PATHS.realTimeResult,
+      { schema: { tags, response: { 200: envelopeOf(battleResultsResponse) } } },
+      async (req) => ok(await battles.realTimeResults(requestLocale(req))),
+    );
+    app.get(
+      BATTLE_PATHS.report,
+      { schema: { tags, response: { 200: envelopeOf(battleResultsResponse) } } },
+      async (req) => ok(await battles.report(requestLocale(req))),
     );
     app.get(
       BATTLE_PATHS.createRule,

@@ -31,8 +31,12 @@ import {
   BATTLE_EVENTS,
   BATTLE_HALL_ROOM,
   BATTLE_LIST_MAX,
+  BATTLE_REPORT_MAX,
+  BATTLE_REPORT_WINDOW_MS,
+  BATTLE_RESULT_EVENT,
   BATTLE_RULES,
   type BattleMember,
+  type BattleResultCard,
   type BattleRoomCard,
   type BattleRoomData,
   battleRoom,
@@ -45,7 +49,7 @@ import {
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import type { Locale } from '@kaixiang/shared/locale';
 import { jewelryRarity } from '@kaixiang/shared/site';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gameRoomMembers, gameRooms } from '../../db/schema/games.ts';
 import { users } from '../../db/schema/users.ts';
@@ -57,6 +61,9 @@ import { type BoxesService, DEFAULT_BIG_WIN_UNITS, itemFacts, TICKER_MIN_QUALITY
 import type { PublicBeacon } from '../games/beacon.ts';
 import { type Change, type Outcome, type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
 import type { SiteService } from '../site/site.service.ts';
+
+/** How long a results list is served from memory. */
+const RESULTS_TTL_MS = 5_000;
 
 /** A room nobody fills is dissolved and refunded this long after it was made. */
 export const WAIT_MS = 10 * 60_000;
@@ -114,6 +121,7 @@ export function createBattlesService(deps: BattlesDeps) {
         return [];
       }),
       ended: battle.state === 'ended' || battle.state === 'dissolved',
+      ...(battle.result ? { value: battle.result.totals.reduce((a, b) => a + b, 0) } : {}),
       ...extra,
     };
   }
@@ -197,7 +205,70 @@ export function createBattlesService(deps: BattlesDeps) {
       });
     }
     // Announced by the one transition that settled it (the row lock lets one do so).
-    if (settledHere) await announceWins(after).catch(() => undefined); // the tickers are a courtesy
+    if (settledHere) {
+      results.clear();
+      await deps.bus.publish(BATTLE_HALL_ROOM, BATTLE_RESULT_EVENT, { room_id: roomId }).catch(() => undefined);
+      await announceWins(after).catch(() => undefined); // the tickers are a courtesy
+    }
+  }
+
+  /**
+   * The results lists, per list and language, kept RESULTS_TTL_MS: every hall asks, and they
+   * change only when a battle ends (then this process forgets them; others within the TTL).
+   */
+  const results = new Map<string, { at: number; list: BattleResultCard[] }>();
+
+  async function resultCards(rooms: Room<StoredBattle>[], locale: Locale): Promise<BattleResultCard[]> {
+    const [people, info] = await Promise.all([membersOf(rooms), deps.boxes.items()]);
+    return rooms.map((room) => {
+      const b = room.data;
+      const best = b.rolls
+        .flat()
+        .reduce<(typeof b.rolls)[number][number] | null>((a, x) => (a === null || x.price > a.price ? x : a), null);
+      return {
+        room_id: room.id,
+        rule: b.rule,
+        game_mode: b.fast ? 3 : 1,
+        user_num: b.seats.length,
+        entry_price: b.entryPrice,
+        total_value: room.valueUnits,
+        ended_at: room.endedAt ?? room.createdAt,
+        winners: (b.result?.winners ?? []).flatMap((seat) => {
+          const s = b.seats[seat];
+          if (!s) return [];
+          const p = people.get(s.userId);
+          return [{ user_id: s.userId, nick_name: p?.nick ?? '', avatar: p?.avatar ?? '', robot: s.robot }];
+        }),
+        best_item: best
+          ? { item_id: best.itemId, ...itemFacts(info.get(best.itemId), locale), price: best.price }
+          : null,
+      };
+    });
+  }
+
+  async function resultsList(kind: 'latest' | 'report', locale: Locale): Promise<{ list: BattleResultCard[] }> {
+    const key = `${kind}:${locale}`;
+    const now = deps.clock.now();
+    const cached = results.get(key);
+    if (cached && now - cached.at < RESULTS_TTL_MS) return { list: cached.list };
+    const ended = and(eq(gameRooms.game, BATTLE_GAME), eq(gameRooms.state, 'ended'), isNotNull(gameRooms.endedAt));
+    const rows =
+      kind === 'latest'
+        ? await db.select().from(gameRooms).where(ended).orderBy(desc(gameRooms.endedAt)).limit(BATTLE_REPORT_MAX)
+        : // Robots' wins are the house's: read a few more and leave those out.
+          await db
+            .select()
+            .from(gameRooms)
+            .where(and(ended, gte(gameRooms.endedAt, new Date(now - BATTLE_REPORT_WINDOW_MS))))
+            .orderBy(desc(gameRooms.valueUnits), desc(gameRooms.id))
+            .limit(BATTLE_REPORT_MAX * 4);
+    const rooms = rows
+      .map((r) => toRoom<StoredBattle>(r))
+      .filter((r) => kind === 'latest' || r.data.result?.winners.some((seat) => !r.data.seats[seat]?.robot))
+      .slice(0, BATTLE_REPORT_MAX);
+    const list = await resultCards(rooms, locale);
+    results.set(key, { at: now, list });
+    return { list };
   }
 
   /** The winners' notable items in the live tickers (robots' wins are the house's: not shown). */
@@ -358,6 +429,11 @@ export function createBattlesService(deps: BattlesDeps) {
       await deps.bus.publish(battleRoom(roomId), BATTLE_EVENTS.emoticon, event);
       return { room_id: roomId };
     },
+
+    /** The latest ended battles (spec 2 §7 real-time-result). */
+    realTimeResults: (locale: Locale) => resultsList('latest', locale),
+    /** The most valuable battles of the last 24 hours won by players (spec 2 §7 report). */
+    report: (locale: Locale) => resultsList('report', locale),
 
     /** The room's deadline handler (the timers call it; tests may call it again: it is idempotent). */
     tick: onDue,

@@ -43,6 +43,7 @@ export interface Room<S> {
   createdBy: number;
   createdAt: number;
   endedAt: number | null;
+  valueUnits: number;
 }
 
 export interface RoomEvent {
@@ -64,6 +65,8 @@ export interface Change<S> {
   beacon?: { round: number; value: string };
   /** The room is over (ended or dissolved): its server seed may be shown. */
   ended?: boolean;
+  /** What the room is worth, for results lists (units). */
+  value?: number;
 }
 
 /** What the engine needs to know about one game. */
@@ -132,6 +135,7 @@ export function toRoom<S>(row: RoomRow): Room<S> {
     createdBy: row.createdBy,
     createdAt: row.createdAt.getTime(),
     endedAt: row.endedAt ? row.endedAt.getTime() : null,
+    valueUnits: row.valueUnits,
   };
 }
 
@@ -192,6 +196,7 @@ export function createRoomEngine(deps: { db: Db; ledger: Ledger; bus: EventBus; 
         updatedAt: lt.now,
         ...(change.beacon ? { publicSeed: change.beacon.value, beaconRound: change.beacon.round } : {}),
         ...(change.ended ? { endedAt: lt.now } : {}),
+        ...(change.value === undefined ? {} : { valueUnits: change.value }),
       })
       .where(eq(gameRooms.id, before.id))
       .returning();

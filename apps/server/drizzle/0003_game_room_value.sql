@@ -1,0 +1,2 @@
+ALTER TABLE "game_rooms" ADD COLUMN "value_units" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "game_rooms_game_ended_idx" ON "game_rooms" USING btree ("game","ended_at") WHERE "game_rooms"."ended_at" is not null;
