@@ -7,7 +7,9 @@ import { baseUrl, launch, logInWithPassword, newVisitor, screenshot } from './br
 /**
  * A whole box battle in three browsers (issue 11 "Done means"): player A creates a fast two-box
  * battle for three, player B joins from the hall, A seats a robot, and a visitor who is not signed
- * in watches; all three see the reels run to the same result on the server's clock.
+ * in watches; all three see the reels run to the same result on the server's clock. Beside them:
+ * the watcher count, a late visitor whose pictures never come (the loading overlay lets go after
+ * 5 s), and a visitor in the hall whose results sidebar shows the battle once it has ended.
  */
 
 let browser: Browser;
@@ -132,6 +134,11 @@ describe('box battles in the browser', () => {
     await w.waitForURL(new RegExp(`roomID=${roomId}$`));
     await a.getByTestId('battle-seat').nth(1).getByText('挑战者').waitFor();
 
+    // Three pages have the room open: the watcher's count says so, live from the room's channel.
+    const watchers = async () => Number((await w.getByTestId('battle-watchers').textContent())?.match(/\d+/)?.[0]);
+    await expect.poll(watchers, { timeout: 10_000 }).toBe(3);
+    await screenshot(w, 'battles-watchers');
+
     // B shows the room an emoticon: the watcher sees it above B's seat, and 2 s later no more.
     await w.getByTestId('battle-seat').nth(1).getByText('挑战者').waitFor();
     await b.getByRole('button', { name: '表情' }).click();
@@ -142,8 +149,40 @@ describe('box battles in the browser', () => {
     await screenshot(w, 'battles-emoticon');
     await bubble.waitFor({ state: 'detached', timeout: 5_000 });
 
+    // A visitor in the hall: its results sidebar has to show the battle once it has ended.
+    const h = await newVisitor(browser);
+    await recordErrorToasts(h);
+    await h.goto(`${baseUrl()}/vipBattle`);
+    const results = h.getByRole('complementary', { name: '对战战况' });
+    await results.getByRole('tab', { name: '实时战况', selected: true }).waitFor();
+    const resultRow = results.getByTestId('battle-results-row').filter({ hasText: `房间 #${roomId}` });
+    expect(await resultRow.count()).toBe(0);
+
+    // A late visitor whose item pictures hang: the overlay covers the room, then lets the reels go
+    // after at most 5 s rather than wait for them.
+    const late = await newVisitor(browser);
+    let releasePictures = () => {};
+    const picturesHeld = new Promise<void>((resolve) => {
+      releasePictures = resolve;
+    });
+    await late.route(/\/img\/items\/|cdn\.cstrike\.app/, async (route) => {
+      await picturesHeld;
+      await route.abort().catch(() => undefined);
+    });
+
     // A fills the last seat with a robot: the battle starts.
     await a.getByTestId('battle-seat').nth(2).getByRole('button', { name: '添加机器人' }).click();
+    await late.goto(`${baseUrl()}/battle/details?roomID=${roomId}`, { waitUntil: 'commit' });
+    const overlay = late.getByTestId('battle-loading');
+    await overlay.getByText('加载中…').waitFor({ timeout: 5_000 });
+    const overlaySeenAt = Date.now();
+    await late.getByTestId('battle-seat').first().waitFor();
+    await screenshot(late, 'battles-loading');
+    await overlay.waitFor({ state: 'detached', timeout: 7_000 });
+    const overlayMs = Date.now() - overlaySeenAt;
+    expect(overlayMs).toBeGreaterThan(2_500);
+    expect(overlayMs).toBeLessThan(6_000);
+    releasePictures();
     for (const page of [a, b, w]) await page.getByTestId('battle-seat').nth(2).getByText('机器人').first().waitFor();
     await w.getByTestId('battle-reel').first().waitFor({ timeout: 15_000 });
     await screenshot(w, 'battles-running');
@@ -174,6 +213,24 @@ describe('box battles in the browser', () => {
     await screenshot(w, 'battles-result', true);
     for (const page of [a, b, w]) expect(await errorToasts(page)).toEqual([]);
 
+    // The hall heard it had ended: the latest results lead with it, the winner and its value.
+    await resultRow.waitFor({ timeout: 15_000 });
+    expect(await results.getByTestId('battle-results-row').first().textContent()).toContain(`房间 #${roomId}`);
+    const winnerNames = room.winners.map((seat) => room.members[seat]?.nick_name ?? '');
+    for (const name of winnerNames) expect(await resultRow.textContent()).toContain(name);
+    await screenshot(h, 'battles-hall-results');
+    // The day's report lists battles won by players only.
+    await results.getByRole('tab', { name: '今日战报' }).click();
+    await results.getByRole('tabpanel').locator('.battle-results__list, .battle-results__note').first().waitFor();
+    const playerWon = room.winners.some((seat) => room.members[seat]?.robot === false);
+    expect(await resultRow.count()).toBe(playerWon ? 1 : 0);
+    await results.getByRole('tab', { name: '实时战况' }).click();
+    await resultRow.click();
+    await h.waitForURL(new RegExp(`/battle/details\\?roomID=${roomId}$`));
+    await h.getByTestId('battle-result').waitFor();
+    expect(await h.getByTestId('battle-loading').count()).toBe(0);
+    expect(await errorToasts(h)).toEqual([]);
+
     // A's own record lists it, and its row replays the result.
     await a.goto(`${baseUrl()}/battle/history`);
     const row = a.getByTestId('battle-record').filter({ hasText: `房间 #${roomId}` });
@@ -181,6 +238,6 @@ describe('box battles in the browser', () => {
     await screenshot(a, 'battles-history');
     await row.getByRole('link', { name: '回放' }).click();
     await a.getByTestId('battle-result').waitFor();
-    for (const page of [a, b, w]) await page.context().close();
+    for (const page of [a, b, w, h, late]) await page.context().close();
   }, 180_000);
 });

@@ -1,4 +1,10 @@
-import type { BattleMember, BattleRoll, BattleRoomCard, BattleRoomData } from '@kaixiang/shared/battles';
+import type {
+  BattleMember,
+  BattleResultCard,
+  BattleRoll,
+  BattleRoomCard,
+  BattleRoomData,
+} from '@kaixiang/shared/battles';
 import type { ContainsResponse } from '@kaixiang/shared/boxes';
 
 /** Answers shaped as the battle API gives them (packages/shared/src/battles.ts), for component tests. */
@@ -63,6 +69,7 @@ export function roomData(extra: Partial<BattleRoomData> = {}): BattleRoomData {
     round_ms: 5_000,
     due_at: null,
     room_seq: 1,
+    watch_cnt: 1,
     ...extra,
   };
 }
@@ -94,5 +101,21 @@ export function contentsOf(box: { box_id: number }): ContainsResponse {
         ticket_to: 1_000_000,
       },
     ].map(({ price: _price, ...item }) => item),
+  };
+}
+
+/** One ended battle as the results lists give it: a player won ITEM_RARE's round. */
+export function resultCard(extra: Partial<BattleResultCard> = {}): BattleResultCard {
+  return {
+    room_id: 20,
+    rule: 1,
+    game_mode: 1,
+    user_num: 2,
+    entry_price: BOX_A.price,
+    total_value: ITEM_RARE.price + ITEM_CHEAP.price,
+    ended_at: Date.UTC(2026, 10, 25, 8, 30),
+    winners: [{ user_id: 42, nick_name: '房主小王', avatar: '', robot: false }],
+    best_item: { ...ITEM_RARE, img: '' },
+    ...extra,
   };
 }

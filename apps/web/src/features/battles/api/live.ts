@@ -1,8 +1,15 @@
 import { EMOTICON_GAP_MS, type EmoticonEvent } from '@kaixiang/shared/battles';
-import { BATTLE_EVENTS, BATTLE_HALL_ROOM, battleRoom } from '@kaixiang/shared/battles-paths';
+import {
+  BATTLE_EVENTS,
+  BATTLE_HALL_ROOM,
+  BATTLE_RESULT_EVENT,
+  battleRoom,
+  WATCH_COUNT_EVENT,
+} from '@kaixiang/shared/battles-paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type InboundFrame, socket, useSocketGap } from '../../../lib/socket.ts';
+import { BATTLE_RESULTS_KEY } from './get-results.ts';
 
 /**
  * Every event that moves a battle room on (GAMES.md §3); `room_full` goes to the room's own channel
@@ -43,10 +50,25 @@ export function useBattleChannel(room: string | null, onEvent: (data: BattleEven
   useSocketGap(room ?? 'battle:none', () => latest.current({}, { type: 'gap', data: null }));
 }
 
-/** The hall's list follows `battle:hall`: any room created, joined, started, ended or dissolved. */
+/**
+ * The hall follows `battle:hall`: its room list on any room created, joined, started, ended or
+ * dissolved; its results lists on `pk_result_time_result`, which the server sends once a battle's
+ * settlement is in them (`battle_end` comes before that: refetching the results on it could
+ * read them a moment too early). A gap may have hidden either, so it refetches both.
+ */
 export function useBattleHallLive(): void {
   const queryClient = useQueryClient();
-  useBattleChannel(BATTLE_HALL_ROOM, () => void queryClient.invalidateQueries({ queryKey: ['battles', 'list'] }));
+  useBattleChannel(BATTLE_HALL_ROOM, (_data, frame) => {
+    void queryClient.invalidateQueries({ queryKey: ['battles', 'list'] });
+    if (frame.type === 'gap') void queryClient.invalidateQueries({ queryKey: BATTLE_RESULTS_KEY });
+  });
+  useEffect(
+    () =>
+      socket.on(BATTLE_RESULT_EVENT, (_data, frame) => {
+        if (frame.room === BATTLE_HALL_ROOM) void queryClient.invalidateQueries({ queryKey: BATTLE_RESULTS_KEY });
+      }),
+    [queryClient],
+  );
 }
 
 /**
@@ -102,4 +124,25 @@ export function useRoomEmoticons(roomId: number): ReadonlyMap<number, SeatEmotic
     };
   }, [roomId]);
   return shown;
+}
+
+/**
+ * How many watch the room now (spec 2 §7 `watchCnt`): every socket in `battle:{id}`, the viewer's
+ * own included. The snapshot's `watch_cnt` until the room's channel says otherwise; then whichever
+ * of the two came last (a snapshot refetched after a gap knows what the missed events said). The
+ * event is no move of the room: it never refetches the snapshot, or every arrival would make
+ * every watcher reload the room.
+ */
+export function useWatchCount(roomId: number, snapshot: { count: number; receivedAtMs: number } | undefined) {
+  const [heard, setHeard] = useState<{ count: number; receivedAtMs: number } | null>(null);
+  useEffect(() => {
+    const room = battleRoom(roomId);
+    return socket.on(WATCH_COUNT_EVENT, (data, frame) => {
+      const count = (data as { watch_cnt?: unknown } | null)?.watch_cnt;
+      if (frame.room !== room || typeof count !== 'number' || !Number.isInteger(count) || count < 0) return;
+      setHeard({ count, receivedAtMs: Date.now() });
+    });
+  }, [roomId]);
+  if (!snapshot) return heard?.count ?? null;
+  return heard && heard.receivedAtMs >= snapshot.receivedAtMs ? heard.count : snapshot.count;
 }

@@ -12,9 +12,37 @@ import { getToasts } from '../../../lib/toast.ts';
 import { accountHandlers, TOKENS } from '../../../test/accounts-fixtures.ts';
 import { FakeWebSocket } from '../../../test/fake-websocket.ts';
 import { fail, type MockHandler, type MockRequest, mockApi } from '../../../test/mock-api.ts';
+import { forgetPreloadedPictures } from '../preload.ts';
 import { BOX_A, BOX_B, contentsOf, ITEM_CHEAP, ITEM_RARE, member, roll, roomData } from '../test-fixtures.ts';
 import { END_SCREEN_MS } from '../timeline.ts';
 import { BattleDetailsPage } from './battle-details.tsx';
+import { LOADING_MAX_MS } from './battle-loading.tsx';
+
+/**
+ * The browser's Image as the reels' preloader uses it (jsdom loads no picture): every address
+ * loads at once, unless the test holds pictures back to release them later, or for good.
+ */
+class FakeImage {
+  static requested: string[] = [];
+  static holding = false;
+  static held: FakeImage[] = [];
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  set src(url: string) {
+    FakeImage.requested.push(url);
+    if (FakeImage.holding) FakeImage.held.push(this);
+    else queueMicrotask(() => this.onload?.());
+  }
+  static reset() {
+    FakeImage.requested = [];
+    FakeImage.holding = false;
+    FakeImage.held = [];
+  }
+  static release() {
+    FakeImage.holding = false;
+    for (const img of FakeImage.held.splice(0)) img.onload?.();
+  }
+}
 
 function renderRoom(roomId = 31) {
   const router = createMemoryRouter(
@@ -60,6 +88,9 @@ describe('battle room', () => {
     vi.stubGlobal('WebSocket', FakeWebSocket);
     socket.start();
     FakeWebSocket.latest().open();
+    FakeImage.reset();
+    forgetPreloadedPictures();
+    vi.stubGlobal('Image', FakeImage);
   });
   afterEach(() => socket.stop());
 
@@ -330,5 +361,157 @@ describe('battle room', () => {
     mockApi({ [BATTLE_PATHS.room]: () => fail(4600, '房间不存在', 404) });
     renderRoom(999);
     expect(await screen.findByText('房间不存在')).toBeTruthy();
+  });
+
+  it('shows how many watch the room, kept current by the room’s channel without reloading the room', async () => {
+    let room = roomData({ members: [member(0, 7, '房主小王'), member(1, 8, '对手')], watch_cnt: 2 });
+    const { requests } = mockApi(roomHandlers(() => room));
+    renderRoom();
+    const watchers = await screen.findByTestId('battle-watchers');
+    expect(watchers.textContent).toBe('观战 2');
+    const roomLoads = () => requests.filter((r) => r.url.pathname.endsWith(BATTLE_PATHS.room)).length;
+    const count = (roomId: number, n: number, seq: number) =>
+      act(() =>
+        FakeWebSocket.latest().receive({ type: 'watchCnt', data: { watch_cnt: n }, room: `battle:${roomId}`, seq }),
+      );
+    count(32, 9, 1); // another room's
+    expect(watchers.textContent).toBe('观战 2');
+    count(31, 5, 2);
+    expect(watchers.textContent).toBe('观战 5');
+    count(31, 3, 3);
+    expect(watchers.textContent).toBe('观战 3');
+    expect(roomLoads()).toBe(1);
+    // A snapshot fetched after the event is the newer word (it also covers events a gap lost).
+    room = { ...room, room_seq: 2, watch_cnt: 4 };
+    act(() =>
+      FakeWebSocket.latest().receive({
+        type: 'join_room',
+        data: { room_id: 31, room_seq: 2, seat: 1, user_id: 8, robot: false },
+        room: 'battle:31',
+        seq: 4,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('battle-watchers').textContent).toBe('观战 4'));
+    expect(roomLoads()).toBe(2);
+  });
+
+  it('holds a running battle’s reels under a loading overlay until the contents and their pictures are in', async () => {
+    const serverNow = () => Date.now() + 3_600_000;
+    const room = roomData({
+      room_state: 2,
+      members: PLAYERS,
+      cur_round: 2,
+      started_at: serverNow() - 6_000, // round 2 revealed 1 s ago: its reels are turning
+      rolls: ROUNDS,
+    });
+    let answerRoom: () => void = () => undefined;
+    const roomAnswered = new Promise<void>((resolve) => {
+      answerRoom = resolve;
+    });
+    FakeImage.holding = true;
+    mockApi(
+      roomHandlers(() => room, serverNow, {
+        [BATTLE_PATHS.room]: async () => {
+          await roomAnswered;
+          return { data: room, now: serverNow() };
+        },
+      }),
+    );
+    renderRoom();
+    // The overlay is the page while the snapshot comes…
+    const overlay = await screen.findByTestId('battle-loading');
+    expect(within(overlay).getByText('加载中…')).toBeTruthy();
+    expect(within(overlay).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+    answerRoom();
+    // …and stays over the room while the tiles' pictures load: no reel turns yet.
+    await screen.findAllByTestId('battle-seat');
+    const progress = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
+    // The snapshot and both boxes' contents are in (30 %); the pictures are what is left.
+    await waitFor(() => expect(progress()).toBe(30));
+    expect(FakeImage.requested).toEqual(expect.arrayContaining(['/img/items/11.svg', '/img/items/12.svg']));
+    expect(screen.queryAllByTestId('battle-reel')).toHaveLength(0);
+    // The pictures in: the reels start, joining round 2 where the server's clock has it.
+    act(() => FakeImage.release());
+    await waitFor(() => expect(screen.queryByTestId('battle-loading')).toBeNull());
+    const reels = screen.getAllByTestId('battle-reel');
+    expect(reels).toHaveLength(2);
+    expect(reels[0]!.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('battle-round').textContent).toBe('第 2 / 2 轮');
+  });
+
+  it('lets the reels go after 5 s even if a picture never arrives', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const room = roomData({
+      room_state: 2,
+      members: PLAYERS,
+      cur_round: 1,
+      started_at: Date.now() + 60_000, // far enough that the wait cannot run into the reveal
+      rolls: [ROUNDS[0]!],
+    });
+    FakeImage.holding = true; // and never released
+    mockApi(roomHandlers(() => room));
+    renderRoom();
+    await screen.findAllByTestId('battle-seat');
+    expect(screen.getByTestId('battle-loading')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(LOADING_MAX_MS - 500));
+    expect(screen.getByTestId('battle-loading')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(600));
+    expect(screen.queryByTestId('battle-loading')).toBeNull();
+    // Pictures arriving later do not bring it back.
+    act(() => FakeImage.release());
+    expect(screen.queryByTestId('battle-loading')).toBeNull();
+  });
+
+  it('fetches what the reels need while the room waits, and shows the overlay when it starts only if something is missing', async () => {
+    let room = roomData({ members: [member(0, 7, '房主小王'), null] });
+    FakeImage.holding = true;
+    mockApi(roomHandlers(() => room));
+    renderRoom();
+    await screen.findByRole('button', { name: '加入' });
+    // Waiting: the pictures are asked for, but nothing covers the room.
+    await waitFor(() => expect(FakeImage.requested).toContain('/img/items/12.svg'));
+    expect(screen.queryByTestId('battle-loading')).toBeNull();
+    room = roomData({
+      room_state: 2,
+      members: PLAYERS,
+      cur_round: 1,
+      started_at: Date.now() - 1_000,
+      rolls: [ROUNDS[0]!],
+      room_seq: 3,
+    });
+    act(() =>
+      FakeWebSocket.latest().receive({
+        type: 'battle_start',
+        data: { room_id: 31, room_seq: 3 },
+        room: 'battle:31',
+        seq: 1,
+      }),
+    );
+    expect(await screen.findByTestId('battle-loading')).toBeTruthy();
+    expect(screen.queryAllByTestId('battle-reel')).toHaveLength(0);
+    act(() => FakeImage.release());
+    expect(await screen.findAllByTestId('battle-reel')).toHaveLength(2);
+    expect(screen.queryByTestId('battle-loading')).toBeNull();
+  });
+
+  it('opens an ended battle straight on its result: no overlay, no contents, no pictures for reels', async () => {
+    const room = roomData({
+      room_state: 3,
+      members: PLAYERS,
+      cur_round: 2,
+      started_at: Date.now() - 60_000,
+      rolls: ROUNDS,
+      winners: [1],
+      results: [
+        { user_id: 42, is_win: false, extra_money: 0, open_item_price: 1, win_item_price: 0 },
+        { user_id: 901, is_win: true, extra_money: 0, open_item_price: 1, win_item_price: 1 },
+      ],
+    });
+    const { requests } = mockApi(roomHandlers(() => room));
+    renderRoom();
+    await screen.findByTestId('battle-result');
+    expect(screen.queryByTestId('battle-loading')).toBeNull();
+    expect(requests.filter((r) => r.url.pathname.endsWith(BOX_PATHS.contains))).toHaveLength(0);
+    expect(FakeImage.requested).toEqual([]);
   });
 });

@@ -1,7 +1,5 @@
 import { ROOM_STATE } from '@kaixiang/shared/battles';
-import type { ContainsResponse } from '@kaixiang/shared/boxes';
 import { ERRORS } from '@kaixiang/shared/errors';
-import { useQueries } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,21 +7,19 @@ import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconChevronLeft } from '../../../components/icons.tsx';
 import { Price } from '../../../components/price.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { useLocale } from '../../../i18n/use-locale.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { openLoginDialog } from '../../../lib/events.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { sessionUserId, useLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { boxContentsQueryOptions } from '../../boxes/api/get-box.ts';
 import { type RoomSnapshot, useBattleRoom } from '../api/get-battles.ts';
-import { useBattleRoomLive, useRoomEmoticons } from '../api/live.ts';
+import { useBattleRoomLive, useRoomEmoticons, useWatchCount } from '../api/live.ts';
 import { useBattleActions } from '../api/room-actions.ts';
 import { type BattleMoment, momentOf, seatTotals } from '../timeline.ts';
+import { BattleLoading, useBattleAssets, useLoadingOverlay } from './battle-loading.tsx';
 import { BattleResult } from './battle-result.tsx';
 import { EmoticonPicker } from './emoticon-picker.tsx';
-import { RoomBadges, RoomBoxes } from './room-bits.tsx';
+import { RoomBadges, RoomBoxes, RoomWatchers } from './room-bits.tsx';
 import { SeatColumn } from './seat-column.tsx';
 import '../battles.css';
 
@@ -72,7 +68,6 @@ function useBattleMoment(snapshot: RoomSnapshot | undefined): BattleMoment {
 function BattleRoomView({ roomId }: { roomId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const locale = useLocale();
   const loggedIn = useLoggedIn();
   const me = loggedIn ? Number(sessionUserId()) || null : null;
   const query = useBattleRoom(roomId);
@@ -83,17 +78,20 @@ function BattleRoomView({ roomId }: { roomId: number }) {
   const snapshot = query.data;
   const room = snapshot?.room;
   const moment = useBattleMoment(snapshot);
+  const watchers = useWatchCount(
+    roomId,
+    room ? { count: room.watch_cnt, receivedAtMs: query.dataUpdatedAt } : undefined,
+  );
 
-  // The reels' filler comes from each box's contents (the same query as the box page's).
-  const boxIds = room && room.room_state !== ROOM_STATE.waiting ? [...new Set(room.boxes.map((b) => b.box_id))] : [];
-  const contents = useQueries({
-    queries: boxIds.map((id) => ({ ...boxContentsQueryOptions(id, locale), enabled: !moment.finished })),
-    combine: (results) => {
-      const map = new Map<number, ContainsResponse>();
-      for (const r of results) if (r.data) map.set(r.data.box_id, r.data);
-      return map;
-    },
-  });
+  // The reels' filler comes from each box's contents (the same query as the box page's); the
+  // overlay holds the reels until it and the tiles' pictures are in. Decision: an ended room that
+  // opens on its completion screen turns no reel, so it waits for nothing but its snapshot.
+  const assets = useBattleAssets(room, moment.finished);
+  const reelsAhead =
+    room !== undefined &&
+    !moment.finished &&
+    (room.room_state === ROOM_STATE.running || room.room_state === ROOM_STATE.ended);
+  const loading = useLoadingOverlay(room ? reelsAhead && !assets.ready : query.isPending, reelsAhead);
 
   // Spec 2 §4 / §8 -4001: a dissolved room tells why and sends everyone to the list.
   const leaving = useRef(false);
@@ -107,9 +105,10 @@ function BattleRoomView({ roomId }: { roomId: number }) {
 
   if (!room) {
     if (query.isPending) {
+      // However long the snapshot takes: without it there is nothing else to show.
       return (
-        <div className="page center-block">
-          <Spinner />
+        <div className="page battle-room is-loading">
+          <BattleLoading progress={assets.progress} />
         </div>
       );
     }
@@ -157,7 +156,7 @@ function BattleRoomView({ roomId }: { roomId: number }) {
   }
 
   return (
-    <div className="page battle-room">
+    <div className={`page battle-room ${loading ? 'is-loading' : ''}`}>
       <Link to={PATHS.vipBattle} className="box-page__back">
         <IconChevronLeft size={16} />
         {t('battles.details.back')}
@@ -180,6 +179,7 @@ function BattleRoomView({ roomId }: { roomId: number }) {
           {t('battles.entry')}
           <Price units={room.entry_price} />
         </p>
+        {watchers !== null && <RoomWatchers count={watchers} />}
         {canEmote && (
           <EmoticonPicker
             busy={emoticon.isPending}
@@ -210,7 +210,8 @@ function BattleRoomView({ roomId }: { roomId: number }) {
             me={me}
             moment={moment}
             totalUnits={totals[seat] ?? 0}
-            contents={contents}
+            contents={assets.contents}
+            reelsHeld={loading}
             emoticon={emoticons.get(seat)}
             actions={{
               emptySeat: !waiting ? null : isCreator ? 'robot' : seated ? null : 'join',
@@ -222,6 +223,7 @@ function BattleRoomView({ roomId }: { roomId: number }) {
         ))}
       </div>
       {moment.finished && <BattleResult room={room} />}
+      {loading && <BattleLoading progress={assets.progress} />}
       <ConfirmDialog
         open={confirmDissolve}
         text={t('battles.details.dissolveConfirm')}

@@ -11,7 +11,7 @@ import { getToasts } from '../../../lib/toast.ts';
 import { accountHandlers, TOKENS } from '../../../test/accounts-fixtures.ts';
 import { FakeWebSocket } from '../../../test/fake-websocket.ts';
 import { fail, type MockHandler, mockApi } from '../../../test/mock-api.ts';
-import { BOX_A, BOX_B, card, member } from '../test-fixtures.ts';
+import { BOX_A, BOX_B, card, ITEM_RARE, member, resultCard } from '../test-fixtures.ts';
 import { BattleHallPage } from './battle-hall.tsx';
 
 function renderHall(path: string = PATHS.vipBattle) {
@@ -47,8 +47,17 @@ const RUNNING = card({
 });
 
 function hallHandlers(rooms = [WAITING, RUNNING], extra: Record<string, MockHandler> = {}) {
-  return { [BATTLE_PATHS.list]: () => ({ data: rooms }), ...extra };
+  return {
+    [BATTLE_PATHS.list]: () => ({ data: rooms }),
+    [BATTLE_PATHS.realTimeResult]: () => ({ list: [] }),
+    [BATTLE_PATHS.report]: () => ({ list: [] }),
+    ...extra,
+  };
 }
+
+const hallEvent = (type: string, data: unknown, seq: number) =>
+  act(() => FakeWebSocket.latest().receive({ type, data, room: 'battle:hall', seq }));
+const resultsSidebar = () => screen.getByRole('complementary', { name: '对战战况' });
 
 describe('battle hall', () => {
   beforeEach(() => {
@@ -151,5 +160,81 @@ describe('battle hall', () => {
     expect(router.state.location.search).toBe('?roomID=31');
     const joins = requests.filter((r) => r.url.pathname.endsWith(BATTLE_PATHS.join));
     expect(JSON.parse(joins[1]!.body)).toEqual({ room_id: 31 });
+  });
+
+  it('shows the latest ended battles beside the rooms: winner, best item, total, each opening its result', async () => {
+    const teamWin = resultCard({
+      room_id: 21,
+      rule: 3,
+      user_num: 4,
+      total_value: 1_234_567,
+      winners: [
+        { user_id: 901, nick_name: '铁拳', avatar: '', robot: true },
+        { user_id: 902, nick_name: '钢牙', avatar: '', robot: true },
+      ],
+      best_item: null,
+    });
+    mockApi(hallHandlers([WAITING], { [BATTLE_PATHS.realTimeResult]: () => ({ list: [resultCard(), teamWin] }) }));
+    const router = renderHall();
+    const rows = await within(await screen.findByRole('complementary', { name: '对战战况' })).findAllByTestId(
+      'battle-results-row',
+    );
+    expect(within(resultsSidebar()).getByRole('tab', { name: '实时战况' }).getAttribute('aria-selected')).toBe('true');
+    const [won, team] = rows as [HTMLElement, HTMLElement];
+    expect(within(won).getByText('房主小王')).toBeTruthy();
+    expect(within(won).getByRole('img', { name: ITEM_RARE.name })).toBeTruthy();
+    // 52,005,000 units: the rare item and the cheap one, in yuan.
+    expect(within(won).getByText('5200.50')).toBeTruthy();
+    expect(within(won).getByText(/房间 #20 · 经典模式/)).toBeTruthy();
+    expect(won.getAttribute('href')).toBe('/battle/details?roomID=20');
+    expect(within(team).getByText('铁拳 / 钢牙')).toBeTruthy();
+    expect(within(team).getByText('机器人')).toBeTruthy();
+    expect(within(team).getByText('123.45')).toBeTruthy();
+    fireEvent.click(won);
+    expect(await screen.findByText('details page')).toBeTruthy();
+    expect(router.state.location.search).toBe('?roomID=20');
+  });
+
+  it('switches to the day’s report, and says when a list has no battle', async () => {
+    const { requests } = mockApi(
+      hallHandlers([WAITING], { [BATTLE_PATHS.report]: () => ({ list: [resultCard({ room_id: 25 })] }) }),
+    );
+    renderHall();
+    expect(await within(await screen.findByRole('complementary')).findByText('暂无已结束的对战')).toBeTruthy();
+    expect(requests.filter((r) => r.url.pathname.endsWith(BATTLE_PATHS.report))).toHaveLength(0);
+    fireEvent.click(within(resultsSidebar()).getByRole('tab', { name: '今日战报' }));
+    const row = await within(resultsSidebar()).findByTestId('battle-results-row');
+    expect(row.getAttribute('href')).toBe('/battle/details?roomID=25');
+    expect(within(resultsSidebar()).queryByText('暂无已结束的对战')).toBeNull();
+  });
+
+  it('refetches the results when the hall hears a battle has ended, and not on other hall events', async () => {
+    let latest = [resultCard({ room_id: 20 })];
+    const { requests } = mockApi(hallHandlers([WAITING], { [BATTLE_PATHS.realTimeResult]: () => ({ list: latest }) }));
+    renderHall();
+    const sidebar = await screen.findByRole('complementary', { name: '对战战况' });
+    await within(sidebar).findByText(/房间 #20/);
+    const resultLoads = () => requests.filter((r) => r.url.pathname.endsWith(BATTLE_PATHS.realTimeResult)).length;
+    expect(resultLoads()).toBe(1);
+    latest = [resultCard({ room_id: 31 }), resultCard({ room_id: 20 })];
+    hallEvent('battle_end', { room_id: 31, room_seq: 9 }, 1);
+    await waitFor(() => expect(requests.filter((r) => r.url.pathname.endsWith(BATTLE_PATHS.list))).toHaveLength(2));
+    expect(resultLoads()).toBe(1);
+    hallEvent('pk_result_time_result', { room_id: 31 }, 2);
+    expect(await within(sidebar).findByText(/房间 #31/)).toBeTruthy();
+    expect(within(sidebar).getAllByTestId('battle-results-row')).toHaveLength(2);
+    expect(resultLoads()).toBe(2);
+  });
+
+  it('says so in the sidebar when the results fail, without a toast, and retries on request', async () => {
+    let answer: () => unknown = () => fail(500, '服务器繁忙', 500);
+    mockApi(hallHandlers([WAITING], { [BATTLE_PATHS.realTimeResult]: () => answer() }));
+    renderHall();
+    const sidebar = await screen.findByRole('complementary', { name: '对战战况' });
+    expect(await within(sidebar).findByText('战况加载失败', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(getToasts()).toEqual([]);
+    answer = () => ({ list: [resultCard()] });
+    fireEvent.click(within(sidebar).getByRole('button', { name: '重新加载' }));
+    expect(await within(sidebar).findByTestId('battle-results-row')).toBeTruthy();
   });
 });

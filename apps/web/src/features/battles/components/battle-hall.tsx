@@ -12,13 +12,17 @@ import { sessionUserId, useLoggedIn } from '../../../lib/session.ts';
 import { useBattleList } from '../api/get-battles.ts';
 import { useBattleHallLive } from '../api/live.ts';
 import { useBattleActions } from '../api/room-actions.ts';
+import { BattleResults } from './battle-results.tsx';
 import { battleDetailsPath } from './room-bits.tsx';
 import { RoomCard } from './room-card.tsx';
 import '../battles.css';
 
 const CreateBattleDialog = lazy(() => import('./create-dialog.tsx').then((m) => ({ default: m.CreateBattleDialog })));
 
-/** /battle and /vipBattle (spec 2 §2): the waiting and running rooms, live from `battle:hall`. */
+/**
+ * /battle and /vipBattle (spec 2 §2): the waiting and running rooms, and beside them the results
+ * of ended battles, all live from `battle:hall`.
+ */
 export function BattleHallPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -79,40 +83,43 @@ export function BattleHallPage() {
           </button>
         </div>
       </header>
-      <section className="battle-hall__list" aria-label={t('battles.rooms')}>
-        {list.isPending ? (
-          <div className="center-block">
-            <Spinner />
-          </div>
-        ) : list.isError && !list.data ? (
-          <div className="panel">
-            <EmptyState
-              title={t('battles.loadFailed')}
-              action={
-                <button type="button" className="button button--ghost" onClick={() => void list.refetch()}>
-                  {t('battles.retry')}
-                </button>
-              }
-            />
-          </div>
-        ) : list.data.length === 0 ? (
-          <div className="panel">
-            <EmptyState title={t('battles.empty')} hint={t('battles.emptyHint')} />
-          </div>
-        ) : (
-          <ul className="battle-grid">
-            {list.data.map((room) => (
-              <RoomCard
-                key={room.room_id}
-                room={room}
-                me={me}
-                joining={join.isPending && join.variables?.room_id === room.room_id}
-                onJoin={(r) => void handleJoin(r)}
+      <div className="battle-hall__body">
+        <section className="battle-hall__list" aria-label={t('battles.rooms')}>
+          {list.isPending ? (
+            <div className="center-block">
+              <Spinner />
+            </div>
+          ) : list.isError && !list.data ? (
+            <div className="panel">
+              <EmptyState
+                title={t('battles.loadFailed')}
+                action={
+                  <button type="button" className="button button--ghost" onClick={() => void list.refetch()}>
+                    {t('battles.retry')}
+                  </button>
+                }
               />
-            ))}
-          </ul>
-        )}
-      </section>
+            </div>
+          ) : list.data.length === 0 ? (
+            <div className="panel">
+              <EmptyState title={t('battles.empty')} hint={t('battles.emptyHint')} />
+            </div>
+          ) : (
+            <ul className="battle-grid">
+              {list.data.map((room) => (
+                <RoomCard
+                  key={room.room_id}
+                  room={room}
+                  me={me}
+                  joining={join.isPending && join.variables?.room_id === room.room_id}
+                  onJoin={(r) => void handleJoin(r)}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+        <BattleResults />
+      </div>
       <LazyDialog open={creating}>
         <CreateBattleDialog open={creating} onClose={() => setCreating(false)} />
       </LazyDialog>

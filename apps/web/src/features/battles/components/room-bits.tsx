@@ -61,3 +61,28 @@ export function SeatPlayer({ member, size = 40 }: { member: BattleMember; size?:
     </span>
   );
 }
+
+/** How many watch the room now (the viewer included), beside its entry fee. */
+export function RoomWatchers({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <p className="battle-room__watchers" data-testid="battle-watchers" title={t('battles.details.watchersHint')}>
+      <svg
+        width={16}
+        height={16}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+        <circle cx="12" cy="12" r="3" />
+      </svg>
+      {t('battles.details.watchers', { count })}
+    </p>
+  );
+}

@@ -29,6 +29,7 @@ export function SeatColumn({
   moment,
   totalUnits,
   contents,
+  reelsHeld,
   actions,
   emoticon,
 }: {
@@ -39,6 +40,8 @@ export function SeatColumn({
   moment: BattleMoment;
   totalUnits: number;
   contents: Map<number, ContainsResponse>;
+  /** The loading overlay is up: no reel starts before what it draws is in (it joins late instead). */
+  reelsHeld: boolean;
   actions: SeatActions;
   /** The emoticon this seat's player is showing now, if any. */
   emoticon?: SeatEmoticon;
@@ -110,7 +113,7 @@ export function SeatColumn({
               </dd>
             </dl>
           </div>
-        ) : roll ? (
+        ) : roll && reelsHeld ? null : roll ? (
           <BattleReel
             key={shownRound}
             roomId={room.room_id}
