@@ -7,6 +7,7 @@ export const ROUTES = {
   battle: '/battle',
   battleDetails: '/battle/details',
   vipBattle: '/vipBattle',
+  turntable: '/turntable',
   vip: '/vip',
   notFound: '/notFound',
   inventory: '/personalCenter/inventory',

@@ -45,6 +45,9 @@ export const TRANSFER_KINDS = [
   'battle_entry',
   'battle_refund',
   'battle_consolation',
+  'turntable_bet',
+  'turntable_win',
+  'turntable_jackpot',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

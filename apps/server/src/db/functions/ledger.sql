@@ -52,15 +52,26 @@ BEGIN
       INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, balance_after, created_at)
         VALUES (v_transfer, v_account, p_currency, v_leg.amount, v_balance, p_now);
     ELSE
-      -- House accounts keep no cached balance: an entry is appended and no row is locked.
-      SELECT id INTO v_account FROM ledger_accounts WHERE owner = v_leg.owner AND currency = p_currency;
+      -- House accounts keep no cached balance: an entry is appended and no row is locked. Those
+      -- seeded with a balance (a jackpot pool, BALANCED_HOUSE_ACCOUNTS) keep it, never below zero.
+      SELECT id, balance INTO v_account, v_balance FROM ledger_accounts
+        WHERE owner = v_leg.owner AND currency = p_currency;
       IF v_account IS NULL THEN
         INSERT INTO ledger_accounts (owner, currency, balance) VALUES (v_leg.owner, p_currency, NULL)
           ON CONFLICT (owner, currency) DO NOTHING;
-        SELECT id INTO v_account FROM ledger_accounts WHERE owner = v_leg.owner AND currency = p_currency;
+        SELECT id, balance INTO v_account, v_balance FROM ledger_accounts
+          WHERE owner = v_leg.owner AND currency = p_currency;
+      END IF;
+      IF v_balance IS NOT NULL THEN
+        UPDATE ledger_accounts SET balance = balance + v_leg.amount
+          WHERE id = v_account AND balance + v_leg.amount >= 0
+          RETURNING balance INTO v_balance;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'insufficient % balance of %', p_currency, v_leg.owner USING ERRCODE = 'KX001';
+        END IF;
       END IF;
       INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, balance_after, created_at)
-        VALUES (v_transfer, v_account, p_currency, v_leg.amount, NULL, p_now);
+        VALUES (v_transfer, v_account, p_currency, v_leg.amount, v_balance, p_now);
     END IF;
   END LOOP;
   RETURN jsonb_build_object('transfer_id', v_transfer, 'duplicate', false, 'balances', v_balances);

@@ -106,3 +106,49 @@ export const gameRoomMembers = pgTable(
     index('game_room_members_user_idx').on(t.userId, t.roomId),
   ],
 );
+
+/**
+ * Seed hash chains (GAMES.md §4; the turntable): seed i = sha256hex(seed i+1), the last one
+ * (`top_seed`, secret) drawn at random, `terminal_hash` = sha256hex(seed 0) published when the
+ * chain is made. Rounds take seeds 0, 1, 2, … in order (`next_index`), so each round's seed hash is
+ * the previous round's revealed seed and the whole chain was fixed before its first round.
+ */
+export const gameSeedChains = pgTable(
+  'game_seed_chains',
+  {
+    id: serial('id').primaryKey(),
+    game: text('game').notNull(),
+    topSeed: text('top_seed').notNull(),
+    length: integer('length').notNull(),
+    terminalHash: text('terminal_hash').notNull(),
+    nextIndex: integer('next_index').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('game_seed_chains_game_idx').on(t.game, t.id)],
+);
+
+/**
+ * One player's stakes in one turntable round (one row however many bets: a bet locks and updates
+ * it, so a player's bets in a round are served one after the other). `areas` is units per area
+ * 0–14; `won` and `jackpot` are written by the round's settlement.
+ */
+export const turntableStakes = pgTable(
+  'turntable_stakes',
+  {
+    roomId: integer('room_id').notNull(),
+    userId: integer('user_id').notNull(),
+    areas: bigint('areas', { mode: 'number' }).array().notNull(),
+    totalUnits: bigint('total_units', { mode: 'number' }).notNull().default(0),
+    entries: integer('entries').notNull().default(0),
+    betIds: text('bet_ids').array().notNull(),
+    wonUnits: bigint('won_units', { mode: 'number' }).notNull().default(0),
+    jackpotUnits: bigint('jackpot_units', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    index('turntable_stakes_user_idx').on(t.userId, t.roomId),
+    index('turntable_stakes_jackpot_idx').on(t.roomId).where(sql`${t.jackpotUnits} > 0`),
+  ],
+);

@@ -23,6 +23,8 @@ import {
  * under the row lock and never below zero (the CHECK and the guarded UPDATE). House accounts keep
  * no cached balance (`balance` is null): their entries are appended without locking any row, so
  * the house side is never one hot row every opening waits on; their balance is the sum of entries.
+ * The exception is a pool a game must read in one row (the turntable's jackpot): seeded with a
+ * balance, kept like a player's and never below zero.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -38,7 +40,9 @@ export const ledgerAccounts = pgTable(
   (t) => [
     uniqueIndex('ledger_accounts_owner_uq').on(t.owner, t.currency),
     index('ledger_accounts_user_idx').on(t.userId),
-    check('ledger_accounts_balance_ck', sql`(${t.userId} is null) = (${t.balance} is null) and ${t.balance} >= 0`),
+    // A user account keeps a balance; a house account none, except the pools seeded with one
+    // (BALANCED_HOUSE_ACCOUNTS: the turntable's jackpot).
+    check('ledger_accounts_balance_ck', sql`(${t.userId} is null or ${t.balance} is not null) and ${t.balance} >= 0`),
   ],
 );
 

@@ -9,6 +9,8 @@ import { type BattlesService, createBattlesService } from '../battles/battles.se
 import type { BoxesService } from '../boxes/boxes.service.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { SiteService } from '../site/site.service.ts';
+import { turntableRoutes } from '../turntable/turntable.routes.ts';
+import { createTurntableService, ENSURE_MS, type TurntableService } from '../turntable/turntable.service.ts';
 import { drandBeacon, localBeacon, type PublicBeacon } from './beacon.ts';
 import { createRoomEngine, type RoomEngine } from './room-engine.ts';
 import { createRoomTimers, type RoomTimers } from './room-timers.ts';
@@ -25,6 +27,7 @@ export interface GamesModule {
   timers: RoomTimers;
   beacon: PublicBeacon;
   battles: BattlesService;
+  turntable: TurntableService;
 }
 
 /** The game rooms whose watchers are counted: one room's channel, not a hall. */
@@ -82,8 +85,15 @@ export async function registerGames(
     presence: deps.presence,
   });
   await app.register(battlesRoutes(battles, deps.authenticate), { prefix: '/api' });
-  const games = { engine, timers, beacon, battles };
+  const turntable = createTurntableService({ db, bus: rt.bus, clock: rt.clock, engine, beacon });
+  // The leader keeps a round open: the first one, and after an outage (rounds then chain by deadline).
+  timers.job('turntable:ensure', ENSURE_MS, turntable.ensure);
+  await app.register(turntableRoutes(turntable, deps.authenticate), { prefix: '/api' });
+  const games = { engine, timers, beacon, battles, turntable };
   app.decorate('games', games);
-  app.addHook('onClose', async () => timers.stop());
+  app.addHook('onClose', async () => {
+    timers.stop();
+    await turntable.flush();
+  });
   return games;
 }

@@ -26,7 +26,7 @@ import { userItems } from '../../db/schema/items.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
-import type { HouseAccount, Ledger, LedgerTx } from '../ledger/ledger.ts';
+import type { HouseAccount, Ledger, LedgerTx, TransferSpec } from '../ledger/ledger.ts';
 
 /** A room as the rules and the services see it (times in epoch ms). */
 export interface Room<S> {
@@ -51,6 +51,16 @@ export interface RoomEvent {
   data?: Record<string, unknown>;
 }
 
+/**
+ * A money move the rules' Effect does not name: any balanced ledger transfer (between two house
+ * accounts, say: the turntable's jackpot feed), booked as it is in the same transaction.
+ */
+export interface LedgerEffect {
+  type: 'ledger';
+  transfer: TransferSpec;
+}
+export type EngineEffect = Effect | LedgerEffect;
+
 /** What a transition changes; the engine writes and books it. */
 export interface Change<S> {
   data: S;
@@ -58,7 +68,7 @@ export interface Change<S> {
   /** The next deadline (epoch ms), or null for none. */
   dueAt: number | null;
   events: RoomEvent[];
-  effects: Effect[];
+  effects: EngineEffect[];
   /** Seats taken by this change. */
   seated?: { seat: number; userId: number; robot: boolean }[];
   /** The public beacon value this change fixed. */
@@ -81,7 +91,9 @@ export interface GameSpec {
   /** Ledger kinds: a debit, and a credit by the effect's reason. */
   kinds: { debit: string; credit: (reason: string) => string };
   /** Source and name of the items the game grants (the warehouse log). */
-  itemSource: ItemSource;
+  /** The item source of what the game grants (none for a game that grants no items). */
+  itemSource?: ItemSource;
+  /** The room's name in memos and the warehouse log. */
   itemSourceName: (roomId: number) => string;
   /** Deadline handler: called (on the scheduler leader) when a room's due_at has come. */
   onDue?: (roomId: number) => Promise<void>;
@@ -97,6 +109,11 @@ class Refused extends Error {
 /** A transition's answer: the change, a refusal, or null for nothing to do. */
 export type Outcome<S> = Result<Change<S>, ErrorKey> | null;
 export type Transition<S> = (room: Room<S>, now: number) => Outcome<S>;
+/**
+ * A transition that reads (or writes rows of its own game) in the room's transaction before it
+ * decides: the turntable's settlement reads every stake and the jackpot's balance under the lock.
+ */
+export type TxTransition<S> = (room: Room<S>, lt: LedgerTx) => Promise<Outcome<S>>;
 
 export interface RoomEngine {
   register(spec: GameSpec): void;
@@ -107,10 +124,33 @@ export interface RoomEngine {
    */
   create<S>(game: string, createdBy: number, build: Transition<S | null>): Promise<Room<S>>;
   /**
+   * `create`, in a transaction that first asks `before` whether to (under whatever lock it takes,
+   * e.g. a seed chain's row): null when it said no. The server seed may come from it (a chain).
+   */
+  createIf<S>(
+    game: string,
+    createdBy: number,
+    before: (lt: LedgerTx) => Promise<{ serverSeed?: string } | null>,
+    build: Transition<S | null>,
+  ): Promise<Room<S> | null>;
+  /**
    * Applies one transition to a room under its row lock. Null from `fn` means nothing to do (a
    * late or repeated tick): the room is answered unchanged. A refusal throws AppError(key).
    */
   apply<S>(game: string, roomId: number, fn: Transition<S>): Promise<Room<S>>;
+  /** `apply` for a transition that reads in the transaction first (TxTransition). */
+  transact<S>(game: string, roomId: number, fn: TxTransition<S>): Promise<Room<S>>;
+  /**
+   * A command that only needs the room to stay as it is while it runs (a bet during the betting
+   * phase): the room row under a SHARE lock, so many such commands run at once, while a transition
+   * (FOR UPDATE) waits for them and they for it. `body` books its own rows and transfers; the
+   * room's state, seq and deadline are not written. Events it returns go out after commit.
+   */
+  shared<S, T>(
+    game: string,
+    pick: (tx: Tx) => Promise<number | null>,
+    body: (room: Room<S>, lt: LedgerTx) => Promise<{ value: T; events?: { channel: string; event: RoomEvent }[] }>,
+  ): Promise<T>;
   /** Reads a room without locking (snapshots, lists). Null when there is no such room of that game. */
   load<S>(game: string, roomId: number): Promise<Room<S> | null>;
   /** Called after every commit that set a deadline (the timers arm it). */
@@ -149,10 +189,40 @@ export function createRoomEngine(deps: { db: Db; ledger: Ledger; bus: EventBus; 
     return spec;
   };
 
-  async function book(lt: LedgerTx, spec: GameSpec, roomId: number, effects: readonly Effect[]): Promise<void> {
+  async function book(
+    lt: LedgerTx,
+    spec: GameSpec,
+    roomId: number,
+    seq: number,
+    effects: readonly EngineEffect[],
+  ): Promise<void> {
     const grants: (typeof userItems.$inferInsert)[] = [];
+    // Credits of one reason go out as ONE transfer with a leg per player (a turntable round pays
+    // thousands): the transition runs once under the row lock, so the room and its seq key it.
+    const credits = new Map<string, Extract<Effect, { type: 'credit' }>[]>();
+    for (const e of effects) if (e.type === 'credit') credits.set(e.reason, [...(credits.get(e.reason) ?? []), e]);
+    for (const [reason, batch] of credits) {
+      if (batch.length < 2) continue;
+      const legs = new Map<number, number>();
+      for (const c of batch) legs.set(c.userId, (legs.get(c.userId) ?? 0) + c.amount);
+      const total = batch.reduce((sum, c) => sum + c.amount, 0);
+      await lt.post({
+        kind: spec.kinds.credit(reason),
+        key: `${spec.game}:${reason}:${roomId}:${seq}`,
+        currency: 'coin',
+        memo: spec.itemSourceName(roomId),
+        legs: [
+          ...[...legs].map(([userId, amount]) => ({ account: { userId }, amount })),
+          { account: { house: spec.pool }, amount: -total },
+        ],
+      });
+    }
     for (const e of effects) {
-      if (e.type === 'debit' || e.type === 'credit') {
+      if (e.type === 'ledger') {
+        await lt.post(e.transfer);
+      } else if (e.type === 'credit' && (credits.get(e.reason)?.length ?? 0) > 1) {
+        // booked above, with its batch
+      } else if (e.type === 'debit' || e.type === 'credit') {
         // A debit moves money from the player to the game's pool, a credit back.
         const sign = e.type === 'debit' ? -1 : 1;
         await lt.post({
@@ -166,6 +236,7 @@ export function createRoomEngine(deps: { db: Db; ledger: Ledger; bus: EventBus; 
           ],
         });
       } else {
+        if (!spec.itemSource) throw new Error(`${spec.game} grants no items`);
         grants.push({
           userId: e.userId,
           itemDefId: e.itemDefId,
@@ -212,7 +283,7 @@ export function createRoomEngine(deps: { db: Db; ledger: Ledger; bus: EventBus; 
         })),
       );
     }
-    await book(lt, spec, before.id, change.effects);
+    await book(lt, spec, before.id, seq, change.effects);
     return toRoom<S>(row);
   }
 
@@ -246,9 +317,61 @@ export function createRoomEngine(deps: { db: Db; ledger: Ledger; bus: EventBus; 
     return out.room;
   }
 
-  async function lock(tx: Tx, game: string, roomId: number): Promise<Room<unknown> | null> {
-    const [row] = await tx.select().from(gameRooms).where(eq(gameRooms.id, roomId)).for('update');
-    return row && row.game === game ? toRoom(row) : null;
+  async function lock(tx: Tx, game: string, roomId: number, mode: 'update' | 'share' = 'update') {
+    const [row] = await tx.select().from(gameRooms).where(eq(gameRooms.id, roomId)).for(mode);
+    return row && row.game === game ? toRoom<unknown>(row) : null;
+  }
+
+  async function createIf<S>(
+    game: string,
+    createdBy: number,
+    before: (lt: LedgerTx) => Promise<{ serverSeed?: string } | null>,
+    build: Transition<S | null>,
+  ): Promise<Room<S> | null> {
+    const spec = specOf(game);
+    let made = true;
+    const room = await run(spec, async (lt) => {
+      made = true;
+      const go = await before(lt);
+      if (!go) {
+        made = false;
+        return { room: { dueAt: null, seq: 0 } as Room<S>, events: [] };
+      }
+      const seed = go.serverSeed ?? newServerSeed((n) => randomBytes(n));
+      const [row] = await lt.tx
+        .insert(gameRooms)
+        .values({
+          game,
+          state: 'new',
+          serverSeed: seed,
+          serverSeedHash: serverSeedHash(seed),
+          data: sql`'null'::jsonb`,
+          createdBy,
+          createdAt: lt.now,
+          updatedAt: lt.now,
+        })
+        .returning();
+      if (!row) throw new Error('room insert answered nothing');
+      const fresh = toRoom<null>(row);
+      const result = build(fresh, lt.now.getTime());
+      if (!result) throw new Error('a room build must answer a change');
+      if (!result.ok) throw new Refused(result.error);
+      const room = await write(lt, spec, fresh, result.value);
+      return { room: room as Room<S>, events: result.value.events };
+    });
+    return made ? room : null;
+  }
+
+  function transact<S>(game: string, roomId: number, fn: TxTransition<S>): Promise<Room<S>> {
+    const spec = specOf(game);
+    return run(spec, async (lt) => {
+      const before = await lock(lt.tx, game, roomId);
+      if (!before) throw new Refused('GAME_ROOM_NOT_FOUND');
+      const result = await fn(before as Room<S>, lt);
+      if (result === null) return { room: before as Room<S>, events: [] };
+      if (!result.ok) throw new Refused(result.error);
+      return { room: await write(lt, spec, before, result.value), events: result.value.events };
+    });
   }
 
   return {
@@ -257,43 +380,34 @@ export function createRoomEngine(deps: { db: Db; ledger: Ledger; bus: EventBus; 
     },
     spec: specOf,
 
-    create(game, createdBy, build) {
-      const spec = specOf(game);
-      return run(spec, async (lt) => {
-        const seed = newServerSeed((n) => randomBytes(n));
-        const [row] = await lt.tx
-          .insert(gameRooms)
-          .values({
-            game,
-            state: 'new',
-            serverSeed: seed,
-            serverSeedHash: serverSeedHash(seed),
-            data: sql`'null'::jsonb`,
-            createdBy,
-            createdAt: lt.now,
-            updatedAt: lt.now,
-          })
-          .returning();
-        if (!row) throw new Error('room insert answered nothing');
-        const fresh = toRoom<null>(row);
-        const result = build(fresh, lt.now.getTime());
-        if (!result) throw new Error('a room build must answer a change');
-        if (!result.ok) throw new Refused(result.error);
-        const room = await write(lt, spec, fresh, result.value);
-        return { room: room as Room<never>, events: result.value.events };
-      });
+    async create(game, createdBy, build) {
+      const room = await createIf(game, createdBy, async () => ({}), build);
+      if (!room) throw new Error('create made no room');
+      return room;
     },
+    createIf,
 
-    apply(game, roomId, fn) {
-      const spec = specOf(game);
-      return run(spec, async (lt) => {
-        const before = await lock(lt.tx, game, roomId);
-        if (!before) throw new Refused('GAME_ROOM_NOT_FOUND');
-        const result = fn(before as Room<never>, lt.now.getTime());
-        if (result === null) return { room: before as Room<never>, events: [] };
-        if (!result.ok) throw new Refused(result.error);
-        return { room: await write(lt, spec, before, result.value), events: result.value.events };
-      });
+    apply: (game, roomId, fn) => transact(game, roomId, async (room, lt) => fn(room, lt.now.getTime())),
+    transact,
+    async shared(game, pick, body) {
+      specOf(game);
+      let out: { value: unknown; events?: { channel: string; event: RoomEvent }[] };
+      try {
+        out = await deps.ledger.transaction(async (lt) => {
+          const roomId = await pick(lt.tx);
+          if (roomId === null) throw new Refused('GAME_ROOM_NOT_FOUND');
+          const room = await lock(lt.tx, game, roomId, 'share');
+          if (!room) throw new Refused('GAME_ROOM_NOT_FOUND');
+          return body(room as never, lt);
+        });
+      } catch (e) {
+        if (e instanceof Refused) throw new AppError(e.key);
+        throw e;
+      }
+      for (const { channel, event } of out.events ?? []) {
+        await deps.bus.publish(channel, event.type, event.data ?? {}).catch(() => undefined);
+      }
+      return out.value as never;
     },
 
     async load(game, roomId) {

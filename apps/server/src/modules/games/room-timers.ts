@@ -37,8 +37,10 @@ interface DueNews {
 }
 
 export interface RoomTimers {
-  /** Starts the sweep on this scheduler and listens for deadlines. */
+  /** Starts the sweep (and the games' own leader jobs) on this scheduler and listens for deadlines. */
   attach(scheduler: Scheduler): void;
+  /** A game's own periodic job on the leader (the turntable opens its first round); before attach. */
+  job(name: string, intervalMs: number, fn: () => Promise<void>): void;
   /** Rooms with an armed timer (tests, metrics). */
   armed(): number;
   /** Runs one sweep now (tests). */
@@ -66,6 +68,7 @@ export function createRoomTimers(deps: {
    */
   const served = new Map<number, number>();
   let scheduler: Scheduler | null = null;
+  const jobs: { name: string; intervalMs: number; fn: () => Promise<void> }[] = [];
   let unsubscribe: (() => void) | null = null;
 
   const leading = () => scheduler?.isLeader() ?? false;
@@ -146,11 +149,15 @@ export function createRoomTimers(deps: {
     attach(s) {
       scheduler = s;
       s.every('games:sweep', SWEEP_MS, sweep);
+      for (const j of jobs) s.every(j.name, j.intervalMs, j.fn);
       unsubscribe = deps.bus.subscribe((m: BusMessage) => {
         if (m.room !== GAMES_CONTROL_ROOM || m.type !== DUE_EVENT) return;
         const news = m.data as DueNews;
         arm(news.game, news.room_id, news.due_at);
       });
+    },
+    job(name, intervalMs, fn) {
+      jobs.push({ name, intervalMs, fn });
     },
     armed: () => timers.size,
     observe: (observer) => {

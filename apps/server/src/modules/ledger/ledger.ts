@@ -23,8 +23,16 @@ export const HOUSE_ACCOUNTS = [
   'test_faucet',
   /** Credit anchors (streamers) top up with: never counted as real money or as a recharge. */
   'anchor_credit',
+  /** The turntable's jackpot pool: fed a share of every stake, paid out on a jackpot icon. */
+  'turntable_jackpot',
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
+
+/**
+ * House accounts that keep a cached balance like a player's (kx_post_transfer keeps it and never
+ * lets it go below zero): a pool whose size a game reads from one row, not by summing entries.
+ */
+export const BALANCED_HOUSE_ACCOUNTS: readonly HouseAccount[] = ['turntable_jackpot'];
 
 export type AccountRef = { userId: number } | { house: HouseAccount };
 
@@ -111,7 +119,11 @@ export function postResultOf(json: PostedJson | undefined): PostResult {
 /** Creates every house account in every currency (idempotent; part of the seed). */
 export async function seedLedger(db: Db): Promise<void> {
   const rows = HOUSE_ACCOUNTS.flatMap((house) =>
-    CURRENCIES.map((currency) => ({ owner: `h:${house}`, currency, balance: null })),
+    CURRENCIES.map((currency) => ({
+      owner: `h:${house}`,
+      currency,
+      balance: BALANCED_HOUSE_ACCOUNTS.includes(house) ? 0 : null,
+    })),
   );
   await db.insert(ledgerAccounts).values(rows).onConflictDoNothing();
 }

@@ -28,6 +28,16 @@ const NAV = [
     needLogin: 1,
     badge: null,
   },
+  {
+    id: 8,
+    zhCn: '转盘',
+    zhTw: '轉盤',
+    en: 'Turntable',
+    path: '/turntable',
+    icon: 'turntable',
+    needLogin: 1,
+    badge: null,
+  },
   { id: 4, zhCn: 'ROLL房', zhTw: 'ROLL房', en: 'Roll rooms', path: '/roll', icon: 'roll', needLogin: 1, badge: null },
   { id: 5, zhCn: '商城', zhTw: '商城', en: 'Mall', path: '/vipShoppingMall', icon: 'mall', needLogin: 2, badge: null },
   {

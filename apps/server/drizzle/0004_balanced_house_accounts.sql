@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_balance_ck";--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_balance_ck" CHECK (("ledger_accounts"."user_id" is null or "ledger_accounts"."balance" is not null) and "ledger_accounts"."balance" >= 0);
