@@ -105,6 +105,8 @@ export const configSchema = z
     BEACON: z.enum(['local', 'drand']).optional(),
     BEACON_KEY: z.string().min(16).default('kaixiang-dev-beacon-key'),
     DRAND_URL: z.string().url().default('https://api.drand.sh'),
+    /** The turntable's betting phase, ms (spec: none given; 15 s, docs/decisions.md). */
+    TURNTABLE_BET_MS: intVar(15_000, 1_000, 120_000),
     WEB_DIST: z.string().default('apps/web/dist'),
     TRUST_PROXY: boolVar(false),
     SEED: boolVar(true),

@@ -480,6 +480,8 @@ export interface OpenRoundInput {
   serverSeed: string;
   now: number;
   limits?: Partial<TurntableLimits>;
+  /** The betting phase's length (TURNTABLE_BET_MS unless the operator chose another). */
+  betMs?: number;
 }
 
 function assertUnits(name: string, value: number, min: number): void {
@@ -493,6 +495,7 @@ export function openRound(input: OpenRoundInput): TurntableStep {
   assertUnits('chainIndex', chainIndex, 0);
   assertUnits('now', now, 0);
   if (serverSeed.length === 0) throw new RangeError('a round needs a server seed');
+  assertUnits('betMs', input.betMs ?? TURNTABLE_BET_MS, 1);
   const limits = { ...TURNTABLE_DEFAULT_LIMITS, ...input.limits };
   assertUnits('minBetUnits', limits.minBetUnits, 1);
   assertUnits('maxBetUnits', limits.maxBetUnits, limits.minBetUnits);
@@ -507,7 +510,7 @@ export function openRound(input: OpenRoundInput): TurntableStep {
     publicSeed: null,
     limits,
     openedAtMs: now,
-    betsCloseAtMs: now + TURNTABLE_BET_MS,
+    betsCloseAtMs: now + (input.betMs ?? TURNTABLE_BET_MS),
     closedAtMs: null,
     settledAtMs: null,
     nextRoundAtMs: null,

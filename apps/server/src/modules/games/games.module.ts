@@ -85,7 +85,14 @@ export async function registerGames(
     presence: deps.presence,
   });
   await app.register(battlesRoutes(battles, deps.authenticate), { prefix: '/api' });
-  const turntable = createTurntableService({ db, bus: rt.bus, clock: rt.clock, engine, beacon });
+  const turntable = createTurntableService({
+    db,
+    bus: rt.bus,
+    clock: rt.clock,
+    engine,
+    beacon,
+    betMs: rt.config.TURNTABLE_BET_MS,
+  });
   // The leader keeps a round open: the first one, and after an outage (rounds then chain by deadline).
   timers.job('turntable:ensure', ENSURE_MS, turntable.ensure);
   await app.register(turntableRoutes(turntable, deps.authenticate), { prefix: '/api' });

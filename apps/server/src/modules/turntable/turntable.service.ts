@@ -89,6 +89,8 @@ export interface TurntableDeps {
   clock: Clock;
   engine: RoomEngine;
   beacon: PublicBeacon;
+  /** The betting phase's length (config TURNTABLE_BET_MS). */
+  betMs?: number;
 }
 
 const zeros = (n: number) => new Array<number>(n).fill(0);
@@ -197,7 +199,13 @@ export function createTurntableService(deps: TurntableDeps) {
       },
       (fresh, now) => {
         if (!chain) throw new Error('a round opens with a chain seed');
-        const step = openRound({ roundId: fresh.id, chainIndex: chain.index, serverSeed: fresh.serverSeed, now });
+        const step = openRound({
+          roundId: fresh.id,
+          chainIndex: chain.index,
+          serverSeed: fresh.serverSeed,
+          now,
+          ...(deps.betMs === undefined ? {} : { betMs: deps.betMs }),
+        });
         const data: StoredRound = { ...step.state, chain };
         return ok(changeOf(step, data, data.betsCloseAtMs));
       },
