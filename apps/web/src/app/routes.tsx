@@ -60,6 +60,9 @@ const battles = {
 const BattleHallPage = lazy(() => battles.hall().then((m) => ({ default: m.BattleHallPage })));
 const BattleDetailsPage = lazy(() => battles.details().then((m) => ({ default: m.BattleDetailsPage })));
 const BattleHistoryPage = lazy(() => battles.history().then((m) => ({ default: m.BattleHistoryPage })));
+const TurntablePage = lazy(() =>
+  import('../features/turntable/components/turntable-page.tsx').then((m) => ({ default: m.TurntablePage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -129,6 +132,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.vipBattle, element: <BattleHallPage /> },
       { path: PATHS.battleDetails, element: <BattleDetailsPage /> },
       { path: PATHS.battleHistory, element: <BattleHistoryPage /> },
+      { path: PATHS.turntable, element: <TurntablePage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
       { path: PATHS.extension, element: <PromotedUsersPage /> },

@@ -51,6 +51,15 @@ export const IconRoll = (p: IconProps) => (
     <circle cx="12" cy="12" r="2.5" />
   </Svg>
 );
+/** The turntable: a wheel of sectors under a pointer. */
+export const IconTurntable = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="13" r="8.5" />
+    <circle cx="12" cy="13" r="3" />
+    <path d="M12 4.5V10M12 16v5.5M3.5 13H9M15 13h5.5M6 7l3.9 3.9M14.1 15.1 18 19" />
+    <path d="M10 1.5h4L12 4.5z" />
+  </Svg>
+);
 export const IconMall = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 8h16l-1.2 12H5.2z" />
@@ -248,6 +257,7 @@ const NAV_ICONS: Record<string, (p: IconProps) => React.JSX.Element> = {
   battle: IconBattle,
   upgrade: IconUpgrade,
   roll: IconRoll,
+  turntable: IconTurntable,
   mall: IconMall,
   activity: IconActivity,
   fair: IconShield,
