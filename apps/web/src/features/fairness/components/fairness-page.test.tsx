@@ -134,8 +134,9 @@ describe('fairness page', () => {
   it('explains the scheme and shows the active seed pair', async () => {
     setup();
     expect(screen.getByRole('heading', { name: '公平验证' })).toBeTruthy();
-    expect(screen.getByText(/HMAC_SHA256\(服务端种子, “box:客户端种子:nonce:游标”\)/)).toBeTruthy();
-    expect(screen.getByText(/52 位/)).toBeTruthy();
+    const how = within(screen.getByRole('region', { name: '验证原理' }));
+    expect(how.getByText(/HMAC_SHA256\(服务端种子, “box:客户端种子:nonce:游标”\)/)).toBeTruthy();
+    expect(how.getByText(/52 位/)).toBeTruthy();
     expect((await screen.findByTestId('active-server-hash')).textContent).toBe(sha256Hex(SERVER_SEED));
   });
 

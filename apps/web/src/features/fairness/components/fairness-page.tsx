@@ -6,12 +6,16 @@ import { useLoggedIn } from '../../../lib/session.ts';
 import { BattleVerifier } from './battle-verifier.tsx';
 import { RollList } from './roll-list.tsx';
 import { SeedPanel } from './seed-panel.tsx';
+import { TurntableVerifier } from './turntable-verifier.tsx';
 import { Verifier } from './verifier.tsx';
 import '../fairness.css';
 
 const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5'] as const;
 
-/** `/fairness`: how a roll is made, the player's seeds, and a verifier that recomputes any roll. */
+/**
+ * `/fairness`: how a roll is made, the player's seeds, and verifiers that recompute any box roll,
+ * battle or turntable round.
+ */
 export function FairnessPage() {
   const { t } = useTranslation();
   const loggedIn = useLoggedIn();
@@ -42,6 +46,7 @@ export function FairnessPage() {
       {loggedIn && <RollList selectedId={selected?.id ?? null} onSelect={setSelected} />}
       <Verifier selected={selected} onClear={() => setSelected(null)} />
       <BattleVerifier />
+      <TurntableVerifier />
     </div>
   );
 }
