@@ -55,7 +55,8 @@ export const turntableRoomInfo = z.object({
   phase_end_at: int(),
   now: int(),
   bets_close_at: int(),
-  /** Once settled: when the next round opens. */
+  /** Once settled: when it settled (the wheels start turning) and when the next round opens. */
+  settled_at: int().nullable(),
   next_round_at: int().nullable(),
   min_bet: int(),
   max_bet: int(),

@@ -532,6 +532,7 @@ export function createTurntableService(deps: TurntableDeps) {
       phase_end_at: phase.endMs,
       now,
       bets_close_at: r.betsCloseAtMs,
+      settled_at: r.settledAtMs,
       next_round_at: r.nextRoundAtMs,
       min_bet: r.limits.minBetUnits,
       max_bet: r.limits.maxBetUnits,

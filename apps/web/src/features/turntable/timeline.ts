@@ -5,13 +5,14 @@ import type { TurntableRoomInfo } from '@kaixiang/shared/turntable';
  * Where the turntable's round is at a given server time (packages/game/src/turntable.ts,
  * "Lifecycle"): betting until bets_close_at; then the draw waits for the beacon (phase −1); once
  * settled (phase 1) the wheels turn for TURNTABLE_SPIN_MS from the settlement and the result
- * shows until the next round. The snapshot has no settled_at: the settlement is next_round_at less
- * the spin and the result, as the rules set next_round_at. Driven by server time only, so a
+ * shows until the next round. The settlement is the snapshot's settled_at (a snapshot without it:
+ * next_round_at less the spin and the result, as the rules set next_round_at). Driven by server time only, so a
  * visitor who arrives mid-spin sees the wheels exactly where everyone else's are.
  */
 export type TurntableStage = 'betting' | 'drawing' | 'spinning' | 'result';
 
-type TimedInfo = Pick<TurntableRoomInfo, 'phase' | 'phase_end_at' | 'bets_close_at' | 'next_round_at'>;
+type TimedInfo = Pick<TurntableRoomInfo, 'phase' | 'phase_end_at' | 'bets_close_at' | 'next_round_at'> &
+  Partial<Pick<TurntableRoomInfo, 'settled_at'>>;
 
 export interface TurntableMoment {
   stage: TurntableStage;
@@ -23,7 +24,7 @@ export interface TurntableMoment {
 
 /** When the wheels start turning (the settlement), for a settled round. */
 export function spinStartOf(info: TimedInfo): number {
-  return (info.next_round_at ?? info.phase_end_at) - TURNTABLE_SPIN_MS - TURNTABLE_RESULT_MS;
+  return info.settled_at ?? (info.next_round_at ?? info.phase_end_at) - TURNTABLE_SPIN_MS - TURNTABLE_RESULT_MS;
 }
 
 export function momentOf(info: TimedInfo, serverNow: number): TurntableMoment {

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdBalance } from '../../../lib/balance-hold.ts';
 import { storeSession } from '../../../lib/session.ts';
 import { socket } from '../../../lib/socket.ts';
 import { accountHandlers, TOKENS } from '../../../test/accounts-fixtures.ts';
@@ -38,5 +39,27 @@ describe('live header balance', () => {
     push({ type: 1, money: 0, mall_quota: 30_000 }, 3);
     await waitFor(() => expect(screen.getByTestId('header-quota').textContent).toBe('3.00'));
     expect(screen.getByTestId('header-balance').textContent).toBe('1.00');
+  });
+
+  it('keeps pushes back while a game screen holds the balance, and applies them when the hold ends', async () => {
+    mockApi(accountHandlers());
+    renderWithProviders(<AccountHeader />);
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('123.45'));
+
+    // A hold released by its screen (unmount): the waiting push is applied then.
+    const release = holdBalance(Date.now() + 60_000);
+    push({ type: 0, money: 2_000_000, mall_quota: 0 }, 1);
+    push({ type: 0, money: 3_000_000, mall_quota: 0 }, 2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('header-balance').textContent).toBe('123.45');
+    act(() => release());
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('300.00'));
+
+    // A hold that runs out by itself.
+    holdBalance(Date.now() + 150);
+    push({ type: 0, money: 4_000_000, mall_quota: 0 }, 3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('header-balance').textContent).toBe('300.00');
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('400.00'));
   });
 });

@@ -5,6 +5,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers.tsx';
+import { heldUntil } from '../../../lib/balance-hold.ts';
 import { APP_EVENTS } from '../../../lib/events.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { storeSession } from '../../../lib/session.ts';
@@ -265,8 +266,11 @@ describe('turntable screen', () => {
       }),
     );
     expect(getToasts()).toEqual([]);
+    // The header's balance is held back too (the settlement's push would give the result away).
+    expect(heldUntil()).toBeGreaterThan(Date.now());
 
     await waitFor(() => expect(screen.getByTestId('tt-stage').textContent).toBe('已开奖'), { timeout: 3_000 });
+    expect(heldUntil()).toBeLessThanOrEqual(Date.now());
     expect(wheels.className).toContain('is-landed');
     const won = screen.getAllByTestId('tt-area').filter((el) => el.className.includes('is-win'));
     expect(won.map((el) => Number(el.dataset.area)).sort((a, b) => a - b)).toEqual([3, 9, 13]);

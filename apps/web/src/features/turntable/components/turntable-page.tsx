@@ -1,4 +1,4 @@
-import { TURNTABLE_HISTORY_CAP } from '@kaixiang/game/turntable';
+import { TURNTABLE_HISTORY_CAP, TURNTABLE_SPIN_MS } from '@kaixiang/game/turntable';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { formatUnits } from '@kaixiang/shared/money';
 import type { TurntableRoomInfo, TurntableSettleSelf } from '@kaixiang/shared/turntable';
@@ -11,6 +11,7 @@ import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useAudioPrefs } from '../../../lib/audio-prefs.ts';
+import { holdBalance } from '../../../lib/balance-hold.ts';
 import { openLoginDialog } from '../../../lib/events.ts';
 import { USER_QUERY_ROOT } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -29,6 +30,12 @@ import { FairnessPanel, OddsPanel } from './odds-panel.tsx';
 import { RoundStatus } from './round-status.tsx';
 import { Wheels } from './wheels.tsx';
 import '../turntable.css';
+
+/**
+ * How long the header's balance waits while a round is drawn (the beacon's next value, then the
+ * settlement's event): at most this, so a lost event cannot keep it back.
+ */
+const DRAW_HOLD_MS = 8_000;
 
 /** The round's stage on the server's clock, re-read whenever it is due to change. */
 function useMoment(snapshot: TurntableSnapshot | undefined): TurntableMoment {
@@ -117,6 +124,23 @@ export function TurntablePage() {
     );
     return () => clearTimeout(timer);
   }, [staleKey, queryClient, viewer]);
+
+  // The settlement pays (and the header's balance would jump) as the wheels start: while a round
+  // the player staked on is drawn and turns, the header keeps the balance until they stop.
+  const staked = (info?.selfbets.length ?? 0) > 0;
+  const holdUntil =
+    staked && moment.stage === 'spinning'
+      ? Date.now() + (TURNTABLE_SPIN_MS - moment.spinElapsedMs)
+      : staked && moment.stage === 'drawing'
+        ? Date.now() + DRAW_HOLD_MS
+        : null;
+  const holdKey = holdUntil === null ? null : `${info?.round_id}:${moment.stage}`;
+  const holdAt = useRef(0);
+  holdAt.current = holdUntil ?? 0;
+  useEffect(() => {
+    if (holdKey === null) return;
+    return holdBalance(holdAt.current);
+  }, [holdKey]);
 
   const revealed = info?.phase === 1 && moment.stage === 'result';
   const hiding = info?.phase === 1 && moment.stage !== 'result';
