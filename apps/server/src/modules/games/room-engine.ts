@@ -19,7 +19,7 @@ import type { Effect, Result } from '@kaixiang/game/engine';
 import { newServerSeed, serverSeedHash } from '@kaixiang/game/fair';
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import type { ItemSource } from '@kaixiang/shared/inventory';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameRoomMembers, gameRooms } from '../../db/schema/games.ts';
 import { userItems } from '../../db/schema/items.ts';
@@ -148,7 +148,8 @@ export interface RoomEngine {
    */
   shared<S, T>(
     game: string,
-    pick: (tx: Tx) => Promise<number | null>,
+    /** Which room: the newest of the game's rooms matching this (e.g. the open round, or one id). */
+    which: SQL,
     body: (room: Room<S>, lt: LedgerTx) => Promise<{ value: T; events?: { channel: string; event: RoomEvent }[] }>,
   ): Promise<T>;
   /** Reads a room without locking (snapshots, lists). Null when there is no such room of that game. */
@@ -317,8 +318,8 @@ export function createRoomEngine(deps: { db: Db; ledger: Ledger; bus: EventBus; 
     return out.room;
   }
 
-  async function lock(tx: Tx, game: string, roomId: number, mode: 'update' | 'share' = 'update') {
-    const [row] = await tx.select().from(gameRooms).where(eq(gameRooms.id, roomId)).for(mode);
+  async function lock(tx: Tx, game: string, roomId: number) {
+    const [row] = await tx.select().from(gameRooms).where(eq(gameRooms.id, roomId)).for('update');
     return row && row.game === game ? toRoom<unknown>(row) : null;
   }
 
@@ -389,16 +390,21 @@ export function createRoomEngine(deps: { db: Db; ledger: Ledger; bus: EventBus; 
 
     apply: (game, roomId, fn) => transact(game, roomId, async (room, lt) => fn(room, lt.now.getTime())),
     transact,
-    async shared(game, pick, body) {
+    async shared(game, which, body) {
       specOf(game);
       let out: { value: unknown; events?: { channel: string; event: RoomEvent }[] };
       try {
         out = await deps.ledger.transaction(async (lt) => {
-          const roomId = await pick(lt.tx);
-          if (roomId === null) throw new Refused('GAME_ROOM_NOT_FOUND');
-          const room = await lock(lt.tx, game, roomId, 'share');
-          if (!room) throw new Refused('GAME_ROOM_NOT_FOUND');
-          return body(room as never, lt);
+          // Found and locked in one statement: a bet is a short transaction.
+          const [row] = await lt.tx
+            .select()
+            .from(gameRooms)
+            .where(and(eq(gameRooms.game, game), which))
+            .orderBy(desc(gameRooms.id))
+            .limit(1)
+            .for('share');
+          if (!row) throw new Refused('GAME_ROOM_NOT_FOUND');
+          return body(toRoom(row) as never, lt);
         });
       } catch (e) {
         if (e instanceof Refused) throw new AppError(e.key);

@@ -137,7 +137,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('turntable races on PostgreSQL',
       .where(and(eq(turntableStakes.roomId, round.id), eq(turntableStakes.userId, p.userId)));
     // Areas 13 and 14 at 2× each: exactly one of them wins unless the outer C4 came up.
     const [row] = await db().select().from(gameRooms).where(eq(gameRooms.id, round.id));
-    const out = (row?.data as TurntableRound).result?.outIcon;
+    const out = (row?.data as TurntableRound | undefined)?.result?.outIcon;
     expect(stake?.wonUnits).toBe(out === 8 ? 0 : BET * 2);
     const wins = await db()
       .select()

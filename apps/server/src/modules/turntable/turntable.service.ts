@@ -378,19 +378,8 @@ export function createTurntableService(deps: TurntableDeps) {
   }
 
   async function placeBet(userId: number, input: TurntableBetRequest): Promise<TurntableBetResponse> {
-    const out = await engine.shared<StoredRound, TurntableBetResponse>(
-      TURNTABLE_GAME,
-      async (tx) => {
-        const [open] = await tx
-          .select({ id: gameRooms.id })
-          .from(gameRooms)
-          .where(and(eq(gameRooms.game, TURNTABLE_GAME), eq(gameRooms.state, 'betting')))
-          .orderBy(desc(gameRooms.id))
-          .limit(1);
-        if (!open) throw new AppError('TURNTABLE_NOT_BETTING');
-        return open.id;
-      },
-      async (room, lt) => {
+    const out = await engine
+      .shared<StoredRound, TurntableBetResponse>(TURNTABLE_GAME, eq(gameRooms.state, 'betting'), async (room, lt) => {
         // The player's row, locked: their bets in this round are served one after the other.
         const [row] = await lt.tx
           .insert(turntableStakes)
@@ -449,8 +438,11 @@ export function createTurntableService(deps: TurntableDeps) {
             balance: posted.balances.get(userId) ?? 0,
           },
         };
-      },
-    );
+      })
+      .catch((e: unknown) => {
+        // No round takes bets now (between rounds).
+        throw e instanceof AppError && e.key === 'GAME_ROOM_NOT_FOUND' ? new AppError('TURNTABLE_NOT_BETTING') : e;
+      });
     markDirty(out.round_id);
     return out;
   }
