@@ -23,6 +23,7 @@ import type {} from '../apps/server/src/modules/games/games.module.ts';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-check.ts';
 import { createRuntime } from '../apps/server/src/runtime.ts';
 import { admin, dbUrl } from './support/pg-admin.ts';
+import { quantiles } from './support/quantiles.ts';
 import { sleep } from './support/time.ts';
 
 const BATTLES = Number(process.env.BENCH_BATTLES ?? 500);
@@ -37,11 +38,6 @@ try {
 }
 await admin(`create database ${DB}`);
 
-const quantiles = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-  return { n: sorted.length, p50: q(0.5), p99: q(0.99), max: sorted.at(-1) ?? 0 };
-};
 const row = (label: string, v: ReturnType<typeof quantiles>, note = '') =>
   console.log(
     `${label.padEnd(44)}${String(v.n).padStart(7)}${v.p50.toFixed(1).padStart(9)}${v.p99.toFixed(1).padStart(9)}${v.max

@@ -27,6 +27,7 @@ import { postTransfer } from '../apps/server/src/modules/ledger/ledger.ts';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-check.ts';
 import { createRuntime } from '../apps/server/src/runtime.ts';
 import { admin, dbUrl } from './support/pg-admin.ts';
+import { quantiles } from './support/quantiles.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2_000);
 const BETS = Number(process.env.BENCH_BETS ?? 10_000);
@@ -42,12 +43,6 @@ try {
   process.exit(0);
 }
 await admin(`create database ${DB}`);
-
-const quantiles = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-  return { n: sorted.length, p50: q(0.5), p99: q(0.99), max: sorted.at(-1) ?? 0 };
-};
 
 /** Runs `jobs` CLIENTS at a time; answers each job's latency (ms) and the wall time. */
 async function drive(jobs: number, run: (i: number) => Promise<void>) {

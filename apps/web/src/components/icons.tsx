@@ -26,6 +26,12 @@ function Svg({ size = 20, children, ...rest }: IconProps) {
   );
 }
 
+export const IconEye = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Svg>
+);
 export const IconBox = (p: IconProps) => (
   <Svg {...p}>
     <path d="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5z" />

@@ -1,6 +1,7 @@
 import type { BattleMember, BattleRoomCard } from '@kaixiang/shared/battles';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/avatar.tsx';
+import { IconEye } from '../../../components/icons.tsx';
 import { Price } from '../../../components/price.tsx';
 import { VipBadge } from '../../../components/vip-badge.tsx';
 import { PATHS } from '../../../lib/paths.ts';
@@ -67,21 +68,7 @@ export function RoomWatchers({ count }: { count: number }) {
   const { t } = useTranslation();
   return (
     <p className="battle-room__watchers" data-testid="battle-watchers" title={t('battles.details.watchersHint')}>
-      <svg
-        width={16}
-        height={16}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-        <circle cx="12" cy="12" r="3" />
-      </svg>
+      <IconEye size={16} />
       {t('battles.details.watchers', { count })}
     </p>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiGet } from '../../../lib/api.ts';
 import { type BattleVerifyResult, verifyBattle } from '../verify-battle.ts';
+import { LookupError, NumberLookupForm } from './number-lookup.tsx';
 import { CheckMark } from './verifier.tsx';
 
 type Outcome =
@@ -67,35 +68,16 @@ export function BattleVerifier() {
     <section className="panel verifier" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('fairness.battle.title')}</h2>
       <p className="seed-panel__muted">{t('fairness.battle.hint')}</p>
-      <form
-        className="verifier__form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(roomId);
-        }}
-      >
-        <div className="verifier__field">
-          <label htmlFor={`${id}-room`}>{t('fairness.battle.roomId')}</label>
-          <input
-            id={`${id}-room`}
-            className="fair-input"
-            inputMode="numeric"
-            autoComplete="off"
-            value={roomId}
-            onChange={(e) => setRoomId(e.target.value)}
-          />
-        </div>
-        <div className="verifier__submit">
-          <button type="submit" className="button button--primary" disabled={running}>
-            {t('fairness.battle.submit')}
-          </button>
-        </div>
-      </form>
-      {outcome.kind === 'message' && (
-        <p className="fair-error" role="alert">
-          {outcome.text}
-        </p>
-      )}
+      <NumberLookupForm
+        inputId={`${id}-room`}
+        label={t('fairness.battle.roomId')}
+        submit={t('fairness.battle.submit')}
+        value={roomId}
+        onChange={setRoomId}
+        onSubmit={(value) => void run(value)}
+        running={running}
+      />
+      {outcome.kind === 'message' && <LookupError text={outcome.text} />}
       {outcome.kind === 'done' && <BattleOutcome result={outcome.result} beacon={outcome.beacon} />}
     </section>
   );

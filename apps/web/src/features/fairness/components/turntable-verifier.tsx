@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { turntableRoundQueryOptions } from '../api/get-turntable-round.ts';
 import { iconName, type TurntableVerifyResult, verifyTurntableRound, type WheelCheck } from '../verify-turntable.ts';
+import { LookupError, NumberLookupForm } from './number-lookup.tsx';
 import { TurntableScheme } from './turntable-scheme.tsx';
 import { CheckMark } from './verifier.tsx';
 
@@ -72,35 +73,16 @@ export function TurntableVerifier() {
     <section ref={panel} className="panel verifier turntable-verifier" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('fairness.turntable.title')}</h2>
       <p className="seed-panel__muted">{t('fairness.turntable.hint')}</p>
-      <form
-        className="verifier__form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(roundId);
-        }}
-      >
-        <div className="verifier__field">
-          <label htmlFor={`${id}-round`}>{t('fairness.turntable.roundId')}</label>
-          <input
-            id={`${id}-round`}
-            className="fair-input"
-            inputMode="numeric"
-            autoComplete="off"
-            value={roundId}
-            onChange={(e) => setRoundId(e.target.value)}
-          />
-        </div>
-        <div className="verifier__submit">
-          <button type="submit" className="button button--primary" disabled={running}>
-            {t('fairness.turntable.submit')}
-          </button>
-        </div>
-      </form>
-      {outcome.kind === 'message' && (
-        <p className="fair-error" role="alert">
-          {outcome.text}
-        </p>
-      )}
+      <NumberLookupForm
+        inputId={`${id}-round`}
+        label={t('fairness.turntable.roundId')}
+        submit={t('fairness.turntable.submit')}
+        value={roundId}
+        onChange={setRoundId}
+        onSubmit={(value) => void run(value)}
+        running={running}
+      />
+      {outcome.kind === 'message' && <LookupError text={outcome.text} />}
       {outcome.kind === 'pending' && <PendingRound round={outcome.round} />}
       {outcome.kind === 'done' && <TurntableOutcome round={outcome.round} result={outcome.result} />}
       <TurntableScheme />
