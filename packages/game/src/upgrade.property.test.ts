@@ -70,13 +70,19 @@ describe('upgrade rules (properties)', () => {
 
   it('a bigger stake never lowers the chance', () => {
     fc.assert(
-      fc.property(unitsArb, fc.integer({ min: 1, max: 1_000_000 }), unitsArb, rulesArb, (stake, more, target, rules) => {
-        const a = quote(stake, target, rules);
-        const b = quote(stake + more, target, rules);
-        if (a.ok && b.ok) expect(b.value.ratePpm).toBeGreaterThanOrEqual(a.value.ratePpm);
-        // Once the smaller stake is refused for a low rate, a bigger one may pass; never the other way.
-        if (a.ok && !b.ok) expect(b.error).toBe('STAKE_NOT_BELOW_TARGET');
-      }),
+      fc.property(
+        unitsArb,
+        fc.integer({ min: 1, max: 1_000_000 }),
+        unitsArb,
+        rulesArb,
+        (stake, more, target, rules) => {
+          const a = quote(stake, target, rules);
+          const b = quote(stake + more, target, rules);
+          if (a.ok && b.ok) expect(b.value.ratePpm).toBeGreaterThanOrEqual(a.value.ratePpm);
+          // Once the smaller stake is refused for a low rate, a bigger one may pass; never the other way.
+          if (a.ok && !b.ok) expect(b.error).toBe('STAKE_NOT_BELOW_TARGET');
+        },
+      ),
       { numRuns: 1_000 },
     );
   });

@@ -120,7 +120,9 @@ describe('the roll', () => {
       ['player-seed_42', 7],
       ['x', 123_456],
     ] as const) {
-      expect(rollUpgrade({ serverSeed: SEED, clientSeed: client, nonce }).roll).toBe(referenceRoll(SEED, client, nonce));
+      expect(rollUpgrade({ serverSeed: SEED, clientSeed: client, nonce }).roll).toBe(
+        referenceRoll(SEED, client, nonce),
+      );
     }
   });
 

@@ -25,7 +25,7 @@ export const UPGRADE_GAME = 'upgrade';
  * roll is a uniform integer in [0, UPGRADE_RATE_SCALE) and wins when it is below the rate.
  */
 export const UPGRADE_RATE_SCALE = 1_000_000;
-/** At most this many items in one upgrade's stake. */
+/** At most this many items in one upgrade's stake (UPGRADE_TOO_MANY_ITEMS says 10: keep them in step). */
 export const UPGRADE_MAX_STAKE_ITEMS = 10;
 /** A balance stake is whole fen: a multiple of this many units (1/10000 yuan). */
 export const UPGRADE_BALANCE_STEP_UNITS = 100;
