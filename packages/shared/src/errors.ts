@@ -148,6 +148,13 @@ export const ERRORS = {
   TURNTABLE_ROUND_LIMIT: { code: 4632, http: 400 },
   TURNTABLE_NO_ROUND: { code: 4633, http: 409 },
   TURNTABLE_ROUND_NOT_FOUND: { code: 4634, http: 404 },
+  UPGRADE_TARGET_NOT_FOUND: { code: 4640, http: 404 },
+  UPGRADE_STAKE_EMPTY: { code: 4641, http: 400 },
+  UPGRADE_TOO_MANY_ITEMS: { code: 4642, http: 400 },
+  UPGRADE_ITEM_REPEATED: { code: 4643, http: 400 },
+  UPGRADE_BALANCE_INVALID: { code: 4644, http: 400 },
+  UPGRADE_STAKE_TOO_HIGH: { code: 4645, http: 400 },
+  UPGRADE_RATE_TOO_LOW: { code: 4646, http: 400 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -680,6 +687,41 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'en-US': 'The next round is being prepared; please wait',
   },
   TURNTABLE_ROUND_NOT_FOUND: { 'zh-CN': '该轮次不存在', 'zh-TW': '該輪次不存在', 'en-US': 'There is no such round' },
+  UPGRADE_TARGET_NOT_FOUND: {
+    'zh-CN': '目标饰品不存在或已下架',
+    'zh-TW': '目標飾品不存在或已下架',
+    'en-US': 'This target item is not available for upgrades',
+  },
+  UPGRADE_STAKE_EMPTY: {
+    'zh-CN': '请选择要投入的饰品或余额',
+    'zh-TW': '請選擇要投入的飾品或餘額',
+    'en-US': 'Choose items or an amount of balance to stake',
+  },
+  UPGRADE_TOO_MANY_ITEMS: {
+    'zh-CN': '一次最多投入10件饰品',
+    'zh-TW': '一次最多投入10件飾品',
+    'en-US': 'You can stake at most 10 items at once',
+  },
+  UPGRADE_ITEM_REPEATED: {
+    'zh-CN': '同一件饰品不能重复投入',
+    'zh-TW': '同一件飾品不能重複投入',
+    'en-US': 'The same item cannot be staked twice',
+  },
+  UPGRADE_BALANCE_INVALID: {
+    'zh-CN': '投入金额须为不小于0、最多两位小数的数字',
+    'zh-TW': '投入金額須為不小於0、最多兩位小數的數字',
+    'en-US': 'The balance staked must be 0 or more, with at most 2 decimals',
+  },
+  UPGRADE_STAKE_TOO_HIGH: {
+    'zh-CN': '投入价值须低于目标饰品价值，请选择更高价值的目标',
+    'zh-TW': '投入價值須低於目標飾品價值，請選擇更高價值的目標',
+    'en-US': 'Your stake must be worth less than the target; choose a more valuable target',
+  },
+  UPGRADE_RATE_TOO_LOW: {
+    'zh-CN': '成功率低于最低概率，请增加投入或选择更低价值的目标',
+    'zh-TW': '成功率低於最低機率，請增加投入或選擇更低價值的目標',
+    'en-US': 'The chance is below the minimum; stake more or choose a cheaper target',
+  },
 };
 
 export function errorMessage(key: ErrorKey, locale: Locale): string {

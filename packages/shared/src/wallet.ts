@@ -48,6 +48,7 @@ export const TRANSFER_KINDS = [
   'turntable_bet',
   'turntable_win',
   'turntable_jackpot',
+  'upgrade_stake',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
