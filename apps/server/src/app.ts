@@ -40,6 +40,8 @@ import { createPromotionModule } from './modules/promotion/promotion.module.ts';
 import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
+import { createUpgradeService } from './modules/upgrade/upgrade.service.ts';
 import { vipModule } from './modules/vip/vip.module.ts';
 import { vipRechargeBonusOf } from './modules/vip/vip.service.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
@@ -181,6 +183,21 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
   await registerGames(app, rt, { ledger, boxes, site, presence, authenticate: accounts.authenticate });
+  const upgrade = createUpgradeService({
+    db: rt.database.db,
+    clock: rt.clock,
+    ledger,
+    site,
+    items: boxes.items,
+    rules: {
+      houseEdgePpm: config.UPGRADE_HOUSE_EDGE_PPM,
+      minRatePpm: config.UPGRADE_MIN_RATE_PPM,
+      maxRatePpm: config.UPGRADE_MAX_RATE_PPM,
+    },
+    tickerDelayMs: config.BOX_TICKER_DELAY_MS,
+  });
+  app.decorate('upgrade', upgrade);
+  await app.register(upgradeRoutes(upgrade, accounts.authenticate), { prefix: '/api' });
   await app.register(walletModule(rt, ledger, accounts.authenticate), { prefix: '/api' });
   await app.register(vipModule(rt, ledger, accounts.authenticate).routes, { prefix: '/api' });
   const inventory = createInventoryModule(rt, {

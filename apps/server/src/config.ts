@@ -107,6 +107,13 @@ export const configSchema = z
     DRAND_URL: z.string().url().default('https://api.drand.sh'),
     /** The turntable's betting phase, ms (spec: none given; 15 s, docs/decisions.md). */
     TURNTABLE_BET_MS: intVar(15_000, 1_000, 120_000),
+    /**
+     * The upgrade's rules (packages/game/src/upgrade.ts), in ppm: the house edge (5 %: RTP 95 %),
+     * the least chance allowed (1 %) and the most (75 %; more is capped).
+     */
+    UPGRADE_HOUSE_EDGE_PPM: intVar(50_000, 0, 999_999),
+    UPGRADE_MIN_RATE_PPM: intVar(10_000, 1, 999_999),
+    UPGRADE_MAX_RATE_PPM: intVar(750_000, 1, 999_999),
     WEB_DIST: z.string().default('apps/web/dist'),
     TRUST_PROXY: boolVar(false),
     SEED: boolVar(true),
@@ -240,6 +247,8 @@ export const configSchema = z
       if (!c.CRYPTO_ADDRESS_FILE)
         ctx.addIssue({ code: 'custom', path: ['CRYPTO_ADDRESS_FILE'], message: 'required when CHAIN_WATCHER=live' });
     }
+    if (c.UPGRADE_MIN_RATE_PPM > c.UPGRADE_MAX_RATE_PPM)
+      ctx.addIssue({ code: 'custom', path: ['UPGRADE_MIN_RATE_PPM'], message: 'must not exceed UPGRADE_MAX_RATE_PPM' });
     if (c.NODE_ENV !== 'production') return;
     // A beacon keyed by the house lets the house know rolls in advance.
     if (c.BEACON === 'local')

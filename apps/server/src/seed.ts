@@ -8,6 +8,7 @@ import { seedLedger } from './modules/ledger/ledger.ts';
 import { seedPayments } from './modules/payments/payments.seed.ts';
 import { seedPromotion } from './modules/promotion/promotion.seed.ts';
 import { seedSite } from './modules/site/site.seed.ts';
+import { seedUpgrade } from './modules/upgrade/upgrade.seed.ts';
 import { seedVip } from './modules/vip/vip.seed.ts';
 import { seedMall } from './modules/wallet/mall.seed.ts';
 
@@ -16,6 +17,7 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedCatalogue(db);
   await seedMall(db);
   await seedBoxes(db);
+  await seedUpgrade(db);
   await seedSite(db, nowMs);
   await seedAccounts(db);
   await seedRobots(db);

@@ -39,7 +39,12 @@ export async function migrateDatabase(database: Database, then?: () => Promise<v
  * order (idempotent): db/guards.sql, then the server-side functions of db/functions/ that turn a
  * money operation into one statement (docs/decisions.md, Ledger "One round trip").
  */
-const SQL_FILES = ['src/db/guards.sql', 'src/db/functions/ledger.sql', 'src/db/functions/boxes.sql'];
+const SQL_FILES = [
+  'src/db/guards.sql',
+  'src/db/functions/ledger.sql',
+  'src/db/functions/boxes.sql',
+  'src/db/functions/upgrade.sql',
+];
 const GUARDS = SQL_FILES.flatMap((file) =>
   readFileSync(serverPath(file), 'utf8')
     .split(/^--;;$/m)

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -47,11 +49,78 @@ export const boxOpenings = pgTable(
   ],
 );
 
-export const upgradeRecords = pgTable('upgrade_records', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The upgrade's targets (装备升级, issue 13; modules/upgrade): one catalogue item in one wear grade
+ * at one price, the price a won item is worth (its user_items price). Seeded from the catalogue
+ * at each item's typical grade, priced like box items; `show_rate` weights the screen's random
+ * pick (spec 1 §3). A target taken off sale is refused; rows are never deleted (records name them).
+ */
+export const upgradeItems = pgTable(
+  'upgrade_items',
+  {
+    id: serial('id').primaryKey(),
+    itemDefId: integer('item_def_id').notNull(),
+    exter: smallint('exter').notNull(),
+    priceUnits: bigint('price_units', { mode: 'number' }).notNull(),
+    showRate: integer('show_rate').notNull().default(100),
+    onSale: boolean('on_sale').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('upgrade_items_item_uq').on(t.itemDefId, t.exter),
+    index('upgrade_items_price_idx').on(t.priceUnits, t.id),
+    check('upgrade_items_price_ck', sql`${t.priceUnits} > 0`),
+    check('upgrade_items_show_rate_ck', sql`${t.showRate} >= 0`),
+  ],
+);
+
+/**
+ * One upgrade rolled (the footer's upgrade_num counts these rows): the stake, the target as it
+ * was, the chance and everything the fairness page needs to recompute the roll once the seed
+ * pair is revealed (the pair's hash is fair_seeds.server_seed_hash of `seed_id`). Written by
+ * kx_upgrade (db/functions/upgrade.sql) with the stake's consumption and the prize.
+ */
+export const upgradeRecords = pgTable(
+  'upgrade_records',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** The client's id of this upgrade: a replay answers this row and rolls nothing. */
+    requestId: text('request_id').notNull(),
+    upgradeItemId: integer('upgrade_item_id').notNull(),
+    targetItemDefId: integer('target_item_def_id').notNull(),
+    targetExter: smallint('target_exter').notNull(),
+    targetPriceUnits: bigint('target_price_units', { mode: 'number' }).notNull(),
+    /** user_items ids staked, ascending; their prices then, in the same order. */
+    stakeItemIds: integer('stake_item_ids').array().notNull(),
+    stakeItemPrices: bigint('stake_item_prices', { mode: 'number' }).array().notNull(),
+    stakeBalanceUnits: bigint('stake_balance_units', { mode: 'number' }).notNull(),
+    /** The items' prices plus the balance. */
+    stakeUnits: bigint('stake_units', { mode: 'number' }).notNull(),
+    /** The chance used, ppm (roll < rate wins), and the rules it was quoted under. */
+    ratePpm: integer('rate_ppm').notNull(),
+    houseEdgePpm: integer('house_edge_ppm').notNull(),
+    maxRatePpm: integer('max_rate_ppm').notNull(),
+    seedId: integer('seed_id').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    nonce: integer('nonce').notNull(),
+    roll: integer('roll').notNull(),
+    success: boolean('success').notNull(),
+    /** The won item's row; null when the upgrade failed. */
+    userItemId: integer('user_item_id'),
+    /** The balance stake's ledger transfer; null for a stake of items only. */
+    transferId: bigint('transfer_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('upgrade_records_request_uq').on(t.userId, t.requestId),
+    index('upgrade_records_user_idx').on(t.userId, t.id),
+    index('upgrade_records_target_idx').on(t.upgradeItemId, t.id),
+    check('upgrade_records_rate_ck', sql`${t.ratePpm} between 1 and 999999`),
+    // The outcome is the rule itself (packages/game upgradeWins): a row cannot say otherwise.
+    check('upgrade_records_outcome_ck', sql`${t.success} = (${t.roll} < ${t.ratePpm})`),
+    check('upgrade_records_stake_ck', sql`${t.stakeUnits} > 0 and ${t.stakeBalanceUnits} >= 0`),
+  ],
+);
 
 /**
  * A room or round of a multiplayer game (docs/GAMES.md §1; battles, and the games after them):

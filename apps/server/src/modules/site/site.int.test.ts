@@ -111,7 +111,28 @@ describe('site endpoints backed by the seeded tables', () => {
     });
     // Battles that started count (running, ended); open rooms are waiting or running.
     await db.insert(gameRooms).values([room('waiting'), room('running'), room('ended'), room('dissolved')]);
-    await db.insert(upgradeRecords).values({ userId: u!.id });
+    // One failed upgrade (modules/upgrade: a record row is what upgrade_num counts).
+    await db.insert(upgradeRecords).values({
+      userId: u!.id,
+      requestId: 'footer-count-1',
+      upgradeItemId: 1,
+      targetItemDefId: 1,
+      targetExter: 3,
+      targetPriceUnits: 10_000,
+      stakeItemIds: [],
+      stakeItemPrices: [],
+      stakeBalanceUnits: 1_000,
+      stakeUnits: 1_000,
+      ratePpm: 95_000,
+      houseEdgePpm: 50_000,
+      maxRatePpm: 750_000,
+      seedId: 1,
+      clientSeed: 'c',
+      nonce: 0,
+      roll: 500_000,
+      success: false,
+      createdAt: new Date(),
+    });
     const res = await t.api('GET', '/site/v1/statistics');
     // The seeded battle robots are the house's, not players.
     expect(res.body.data).toEqual({ user_num: 1, open_box_num: 2, pk_num: 2, upgrade_num: 1, open_room_num: 2 });
