@@ -84,6 +84,31 @@ export const helpEnUSGuides: Pick<HelpContent, HelpGuidePageId> = {
         ],
       },
       {
+        heading: 'Battles and the turntable',
+        faq: [
+          {
+            q: 'How do battles work?',
+            a: '2 to 4 players open the same boxes (1 to 20 per battle) at the same time; the entry fee is the sum of the box prices. In classic mode the highest total value wins every item of the battle; in crazy mode the lowest total wins; in 2v2 team mode the two teams compare their totals. A tie is decided by a public random number, never by seat order, and every player who does not win gets 1% of their entry fee as a consolation. The creator may fill seats with robots; a room nobody fills within 10 minutes is dissolved and refunded.',
+          },
+          {
+            q: 'How does the turntable work?',
+            a: 'Each round takes bets for 15 seconds, then both wheels turn. The area of the outer icon drawn, the area of the inner icon drawn, and the group of the outer icon win: light (pistol, shotgun, gloves, knife) or heavy (AWP, grenade, M4, AK47); when the outer wheel draws the C4 neither group wins. A bet is 1 to 10000 CNY, at most 50000 CNY per player and round.',
+          },
+          {
+            q: "What are each turntable area's odds and payouts?",
+            a: 'Outer wheel: pistol and grenade 24% each (×4), shotgun and M4 16% each (×6), gloves and AK47 6% each (×16), knife and AWP 2% each (×48), outer C4 4% (×24); light and heavy groups 48% each (×2). Inner ring: one-third jackpot 12% (×8), two-thirds jackpot 6% (×16), full jackpot 2% (×48), inner C4 80% (×1.2). Payouts include the stake; every area returns 96%.',
+          },
+          {
+            q: 'Where does the turntable jackpot come from?',
+            a: "1% of every round's bets goes into the jackpot. When the inner ring draws the one-third, two-thirds or full jackpot, the players who bet on that area share a third, two thirds or all of it by stake, on top of their payout; if nobody bet on it, the jackpot carries over. With the jackpot, the turntable returns 97% in the long run.",
+          },
+          {
+            q: 'How can I check a battle or a turntable round?',
+            a: "Every battle and every turntable round shows its server seed's hash before it starts (turntable seeds come from a hash chain published in advance); the result comes from that seed and a public random beacon produced only after entries or bets closed, and the seed is revealed at the end. Enter the room or round number on the /fairness page to recompute every result.",
+          },
+        ],
+      },
+      {
         heading: 'Inventory and items',
         faq: [
           {
