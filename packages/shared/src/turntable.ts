@@ -13,8 +13,12 @@ export const TURNTABLE_RECORD_PAGE = 30;
 const int = () => z.number().int();
 const fraction = z.object({ num: int(), den: int() });
 
-/** A bet entry as the client sends it: the rules refuse what is not a whole positive amount. */
-export const turntableBetEntry = z.object({ area: z.number(), amount: z.number() });
+/**
+ * A bet entry as the client sends it. Not typed further here on purpose: the rules refuse what is
+ * not an area or a whole positive amount with the turntable's own message ('押注金额无效' for a
+ * string amount), clearer than a generic "invalid field".
+ */
+export const turntableBetEntry = z.object({ area: z.unknown(), amount: z.unknown() });
 export const turntableBetRequest = z.object({
   bets: z.array(turntableBetEntry).max(64),
   /** The client's id of this bet (A–Z a–z 0–9 _ -, up to 64): a retry with it is refused, not booked twice. */

@@ -96,8 +96,10 @@ describe('turntable', () => {
     expectRefused(await bet(u, { bets: [{ area: 15, amount: 10_000 }] }), 'TURNTABLE_AREA_INVALID');
     expectRefused(await bet(u, { bets: [] }), 'TURNTABLE_BET_EMPTY');
     const text = await bet(u, { bets: [{ area: 3, amount: '10000' }] });
-    expect(text.status).toBe(400);
-    expect(text.body.code).not.toBe(200);
+    expectRefused(text, 'TURNTABLE_BET_NOT_INTEGER');
+    expect(text.body.msg).toBe('押注金额无效');
+    expectRefused(await bet(u, { bets: [{ area: '3', amount: 10_000 }] }), 'TURNTABLE_AREA_INVALID');
+    expectRefused(await bet(u, { bets: [{ area: 3 }] }), 'VALIDATION_FAILED'); // no amount at all: malformed
     // More than the balance: refused whole, nothing staked.
     expectRefused(
       await bet(u, {

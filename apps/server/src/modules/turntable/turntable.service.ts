@@ -33,6 +33,7 @@ import {
   TURNTABLE_HISTORY_CAP,
   TURNTABLE_OUTER_ICONS,
   TURNTABLE_QUICK_BETS_UNITS,
+  type TurntableBetEntry,
   type TurntableEvent,
   type TurntableRound,
   type TurntableStep,
@@ -402,7 +403,8 @@ export function createTurntableService(deps: TurntableDeps) {
           { ...room.data, users: mine },
           {
             userId,
-            bets: input.bets,
+            // The rules check every entry's types and values (the schema leaves them to them).
+            bets: input.bets as TurntableBetEntry[],
             now: lt.now.getTime(),
             ...(input.bet_id === undefined ? {} : { betId: input.bet_id }),
           },
