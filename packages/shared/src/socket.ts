@@ -51,6 +51,7 @@ export const PUBLIC_ROOM_PATTERNS: readonly RegExp[] = [
   /^roulette:hall$/,
   /^battle:hall$/,
   /^battle:[1-9]\d{0,15}$/,
+  /^roll:hall$/,
   /^roll:[1-9]\d{0,15}$/,
   /^card:[1-9]\d{0,15}$/,
 ];
