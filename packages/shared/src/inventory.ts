@@ -27,11 +27,16 @@ export const ITEM_STATUS = {
   sold: 2,
   retrieved: 3,
   retrieveFailed: 4,
+  /**
+   * A prize in a roll room until its draw (still the owner's, not sellable or retrievable): then
+   * sold with disposal 'roll' when given to a winner, or back to the status it had when returned.
+   */
+  locked: 5,
 } as const;
 export type ItemStatus = (typeof ITEM_STATUS)[keyof typeof ITEM_STATUS];
 
-/** How an item left the inventory for money; shown in the log. */
-export const DISPOSALS = ['sell', 'recycle', 'auto_sell', 'upgrade'] as const;
+/** How an item left the inventory; shown in the log. 'roll': given to a roll room's winner. */
+export const DISPOSALS = ['sell', 'recycle', 'auto_sell', 'upgrade', 'roll'] as const;
 export type Disposal = (typeof DISPOSALS)[number];
 
 /** Where an item came from (the log's "type" column). */
@@ -62,8 +67,8 @@ export type OfferFailure = (typeof OFFER_FAILURES)[number];
 export const knapsackRequest = z.object({
   page: z.number().int().min(1).default(1),
   page_size: z.number().int().min(1).max(100).default(24),
-  /** Default: normal, retrieving and retrieval failed (what the player still holds). */
-  status: z.array(z.number().int().min(0).max(4)).optional(),
+  /** Default: normal, retrieving, retrieval failed and locked in a roll room (what the player still holds). */
+  status: z.array(z.number().int().min(0).max(5)).optional(),
   quality: z.number().int().min(0).max(7).optional(),
   keyword: z.string().max(50).optional(),
   sort: z.enum(['time_desc', 'time_asc', 'price_desc', 'price_asc']).default('time_desc'),

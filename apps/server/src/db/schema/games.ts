@@ -221,3 +221,24 @@ export const turntableStakes = pgTable(
     index('turntable_stakes_jackpot_idx').on(t.roomId).where(sql`${t.jackpotUnits} > 0`),
   ],
 );
+
+/**
+ * One player's entry in one roll room (a free draw; modules/roll). Entries live beside the room,
+ * not in its row: a room may take thousands, and a join holds the room only under a SHARE lock.
+ * The primary key is "each player once", whatever two requests at the same moment saw.
+ */
+export const rollEntries = pgTable(
+  'roll_entries',
+  {
+    roomId: integer('room_id').notNull(),
+    userId: integer('user_id').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    // "Rooms I joined", newest first.
+    index('roll_entries_user_idx').on(t.userId, t.roomId),
+    // A room's players, newest first.
+    index('roll_entries_room_time_idx').on(t.roomId, t.joinedAt),
+  ],
+);

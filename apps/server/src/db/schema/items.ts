@@ -3,8 +3,8 @@ import { bigint, check, index, integer, pgTable, serial, smallint, text, timesta
 
 /**
  * A player's item (spec 1 §3 Inventory item). One row is in one state (ITEM_STATUS in
- * packages/shared/src/inventory.ts): sell, recycle, retrieve and upgrade all take this row's lock
- * (`select ... for update`) and move it only from a state that allows it.
+ * packages/shared/src/inventory.ts): sell, recycle, retrieve, upgrade and putting it in a roll room
+ * all take this row's lock (`select ... for update`) and move it only from a state that allows it.
  */
 export const userItems = pgTable(
   'user_items',
@@ -16,9 +16,9 @@ export const userItems = pgTable(
     exter: smallint('exter').notNull(),
     /** What the item is worth (sell/recycle price), in units, fixed when it was got. */
     priceUnits: bigint('price_units', { mode: 'number' }).notNull(),
-    /** 0 normal, 1 retrieving, 2 sold, 3 retrieved, 4 retrieval failed. */
+    /** 0 normal, 1 retrieving, 2 sold, 3 retrieved, 4 retrieval failed, 5 locked (a roll room's prize). */
     status: smallint('status').notNull().default(0),
-    /** How it was sold: sell | recycle | auto_sell | upgrade (DISPOSALS). */
+    /** How it left: sell | recycle | auto_sell | upgrade | roll (DISPOSALS). */
     disposal: text('disposal'),
     /** box | battle | upgrade | roll | mall | reward (ITEM_SOURCES). */
     source: text('source').notNull(),
@@ -41,7 +41,7 @@ export const userItems = pgTable(
     index('user_items_user_time_idx').on(t.userId, t.createdAt),
     // The pickup ranking: every item got on one day.
     index('user_items_created_idx').on(t.createdAt),
-    check('user_items_status_ck', sql`${t.status} between 0 and 4`),
+    check('user_items_status_ck', sql`${t.status} between 0 and 5`),
     check('user_items_price_ck', sql`${t.priceUnits} >= 0`),
   ],
 );

@@ -22,7 +22,7 @@ const DISPOSE = {
   // Recycling pays mall quota (docs/decisions.md "Inventory"): the second way out, spent in the mall.
   recycle: { currency: 'quota', kind: 'item_recycle' },
   auto_sell: { currency: 'coin', kind: 'item_auto_sell' },
-} as const satisfies Record<Exclude<Disposal, 'upgrade'>, { currency: Currency; kind: string }>;
+} as const satisfies Record<Exclude<Disposal, 'upgrade' | 'roll'>, { currency: Currency; kind: string }>;
 export type DisposeMode = keyof typeof DISPOSE;
 
 /** "AK-47 | Redline" → "ak_47_redline": a stable code for an item, from its English name. */
@@ -172,7 +172,7 @@ export function createInventoryService(deps: InventoryDeps) {
     ): Promise<KnapsackResponse> {
       const statuses = q.status?.length
         ? q.status
-        : [ITEM_STATUS.normal, ITEM_STATUS.retrieving, ITEM_STATUS.retrieveFailed];
+        : [ITEM_STATUS.normal, ITEM_STATUS.retrieving, ITEM_STATUS.retrieveFailed, ITEM_STATUS.locked];
       const [{ rows, total }, totalPrice] = await Promise.all([
         inventoryRepo.list(db, {
           userId,
