@@ -182,7 +182,9 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
-  await registerGames(app, rt, { ledger, boxes, site, presence, authenticate: accounts.authenticate });
+  // Before the games: roll rooms mail their winners.
+  const mail = createMailModule(rt, ledger);
+  await registerGames(app, rt, { ledger, boxes, site, presence, mail: mail.mail, authenticate: accounts.authenticate });
   const upgrade = createUpgradeService({
     db: rt.database.db,
     clock: rt.clock,
@@ -207,7 +209,6 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
   app.decorate('inventory', inventory);
   await app.register(inventoryRoutes(inventory, accounts.authenticate), { prefix: '/api' });
-  const mail = createMailModule(rt, ledger);
   app.decorate('mail', mail.mail);
   await app.register(mailRoutes(mail.mail, mail.redeem, accounts.authenticate), { prefix: '/api' });
   const promotion = createPromotionModule(rt, ledger);

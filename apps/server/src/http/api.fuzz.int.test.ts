@@ -34,6 +34,11 @@ const UNREACHABLE_READS = [
   'GET /api/usercenter/v1/user/bind-invite-code', // another player's invite code
   'GET /api/goods/v1/pk/get-room-data', // a battle someone created (the writes come after the reads)
   'GET /api/roulette/v1/round', // a settled turntable round (this test runs no round to its end)
+  // A roll room an anchor or an admin made (the fuzz player is neither, and no room is seeded).
+  'GET /api/site/v1/get-roll-room-info',
+  'GET /api/site/v1/get-roll-room-items',
+  'GET /api/site/v1/get-roll-room-users',
+  'GET /api/site/v1/get-roll-room-reward',
 ];
 
 const GARBAGE_TOKENS = [

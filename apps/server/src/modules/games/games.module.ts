@@ -8,6 +8,11 @@ import { battlesRoutes } from '../battles/battles.routes.ts';
 import { type BattlesService, createBattlesService } from '../battles/battles.service.ts';
 import type { BoxesService } from '../boxes/boxes.service.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { passwordKey } from '../roll/roll.password.ts';
+import { rollRoutes } from '../roll/roll.routes.ts';
+import { createRollService, type RollService } from '../roll/roll.service.ts';
+import { createRollViews, type RollViews } from '../roll/roll.views.ts';
 import type { SiteService } from '../site/site.service.ts';
 import { turntableRoutes } from '../turntable/turntable.routes.ts';
 import { createTurntableService, ENSURE_MS, type TurntableService } from '../turntable/turntable.service.ts';
@@ -28,6 +33,8 @@ export interface GamesModule {
   beacon: PublicBeacon;
   battles: BattlesService;
   turntable: TurntableService;
+  roll: RollService;
+  rollViews: RollViews;
 }
 
 /** The game rooms whose watchers are counted: one room's channel, not a hall. */
@@ -67,6 +74,8 @@ export async function registerGames(
     boxes: BoxesService;
     site: SiteService;
     presence: Presence;
+    /** Roll rooms mail their winners. */
+    mail: MailService;
     authenticate: (req: FastifyRequest) => Promise<void>;
   },
 ): Promise<GamesModule> {
@@ -96,7 +105,19 @@ export async function registerGames(
   // The leader keeps a round open: the first one, and after an outage (rounds then chain by deadline).
   timers.job('turntable:ensure', ENSURE_MS, turntable.ensure);
   await app.register(turntableRoutes(turntable, deps.authenticate), { prefix: '/api' });
-  const games = { engine, timers, beacon, battles, turntable };
+  const roll = createRollService({
+    db,
+    bus: rt.bus,
+    clock: rt.clock,
+    engine,
+    beacon,
+    items: deps.boxes.items,
+    mail: deps.mail,
+    passwordKey: passwordKey(rt.config.ID_HASH_SECRET),
+  });
+  const rollViews = createRollViews({ db, clock: rt.clock, engine, beacon, items: deps.boxes.items });
+  await app.register(rollRoutes(roll, rollViews, deps.authenticate), { prefix: '/api' });
+  const games = { engine, timers, beacon, battles, turntable, roll, rollViews };
   app.decorate('games', games);
   app.addHook('onClose', async () => {
     timers.stop();
