@@ -12,7 +12,7 @@ import {
   type RollRoomInfo,
   type RollUsersResponse,
 } from '@kaixiang/shared/roll';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { catalogueRows, giveItems, itemRow } from '../../../test/support/items.ts';
@@ -25,6 +25,7 @@ import { mails } from '../../db/schema/mail.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { BusMessage } from '../../infra/bus.ts';
+import { createScheduler, type Scheduler } from '../../infra/scheduler.ts';
 import { vipStatusOf } from '../vip/vip.service.ts';
 import { recharge } from '../vip/vip.test-support.ts';
 
@@ -553,4 +554,58 @@ describe('roll rooms', () => {
       }
     },
   );
+});
+
+/**
+ * The wiring, on the real clock: the scheduler leader's sweep finds a room's deadline and its
+ * timer draws it, with nobody calling the tick. The room's draw time is moved close (the rules
+ * want it at least a minute off) so the test does not wait a minute.
+ */
+describe('roll rooms drawn by the scheduler leader', () => {
+  let t: TestApp;
+  let scheduler: Scheduler;
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    scheduler = createScheduler({ database: t.rt.database, pollMs: 20, clock: t.rt.clock, log: quiet });
+    t.app.games.timers.attach(scheduler);
+    scheduler.start();
+  });
+  afterAll(async () => {
+    await scheduler.stop();
+    await t.close();
+  });
+
+  it('draws a room at its time by itself', async () => {
+    const db = t.rt.database.db;
+    const a = await registerUser(t);
+    await db.update(users).set({ accountType: 3 }).where(eq(users.id, a.userId));
+    const p = await registerUser(t);
+    const [prize] = await giveItems(t, a.userId, [{ price: 12_000 }]);
+    const made = await asUser<{ room_id: number }>(t, a.tokens.access_token, 'POST', ROLL_PATHS.create, {
+      title: 'auto',
+      item_ids: [prize],
+      draw_at: Date.now() + 2 * 60_000,
+    });
+    const id = made.body.data.room_id;
+    expect((await asUser(t, p.tokens.access_token, 'POST', ROLL_PATHS.join, { room_id: id })).body.code).toBe(200);
+    const soon = Date.now() + 500;
+    await db
+      .update(gameRooms)
+      .set({ dueAt: new Date(soon), data: sql`jsonb_set(${gameRooms.data}, '{drawAtMs}', ${String(soon)}::jsonb)` })
+      .where(eq(gameRooms.id, id));
+
+    let state = 0;
+    for (let i = 0; i < 200 && state !== 3; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = (await t.api<RollRoomInfo>('GET', `${ROLL_PATHS.info}?room_id=${id}`)).body.data.state;
+    }
+    expect(state).toBe(3);
+    const won = await db
+      .select()
+      .from(userItems)
+      .where(and(eq(userItems.source, 'roll'), eq(userItems.sourceId, id)));
+    expect(won.map((r) => [r.userId, r.priceUnits])).toEqual([[p.userId, 12_000]]);
+  });
 });
