@@ -3,10 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api.ts';
 import { rollsQueryRoot } from './get-rolls.ts';
 import { seedQueryOptions } from './get-seed.ts';
+import { upgradesQueryRoot } from './get-upgrades.ts';
 
 /**
  * Changing the client seed or rotating changes what the seed panel shows; rotating also reveals
- * the server seed of every roll made with the old pair, so the roll list refetches too.
+ * the server seed of every roll made with the old pair, so the roll and upgrade lists refetch too.
  */
 function useRefreshAfter() {
   const queryClient = useQueryClient();
@@ -15,6 +16,7 @@ function useRefreshAfter() {
     if (parsed.success) queryClient.setQueryData(seedQueryOptions.queryKey, parsed.data);
     void queryClient.invalidateQueries({ queryKey: seedQueryOptions.queryKey });
     void queryClient.invalidateQueries({ queryKey: rollsQueryRoot });
+    void queryClient.invalidateQueries({ queryKey: upgradesQueryRoot });
   };
 }
 

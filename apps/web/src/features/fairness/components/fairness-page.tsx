@@ -7,6 +7,7 @@ import { BattleVerifier } from './battle-verifier.tsx';
 import { RollList } from './roll-list.tsx';
 import { SeedPanel } from './seed-panel.tsx';
 import { TurntableVerifier } from './turntable-verifier.tsx';
+import { UpgradeVerifier } from './upgrade-verifier.tsx';
 import { Verifier } from './verifier.tsx';
 import '../fairness.css';
 
@@ -14,7 +15,7 @@ const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5'] as const;
 
 /**
  * `/fairness`: how a roll is made, the player's seeds, and verifiers that recompute any box roll,
- * battle or turntable round.
+ * battle, turntable round or upgrade.
  */
 export function FairnessPage() {
   const { t } = useTranslation();
@@ -47,6 +48,7 @@ export function FairnessPage() {
       <Verifier selected={selected} onClear={() => setSelected(null)} />
       <BattleVerifier />
       <TurntableVerifier />
+      <UpgradeVerifier />
     </div>
   );
 }

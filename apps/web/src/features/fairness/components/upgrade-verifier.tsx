@@ -1,0 +1,270 @@
+import type { UserUpgradeEntry } from '@kaixiang/shared/upgrade';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { dateTimeFormat } from '../../../i18n/formats.ts';
+import { useLocale } from '../../../i18n/use-locale.ts';
+import { useLoggedIn } from '../../../lib/session.ts';
+import { findUpgrade, UPGRADES_PAGE_SIZE, upgradesQueryRoot, useUpgrades } from '../api/get-upgrades.ts';
+import { percentOfPpm, type UpgradeVerifyResult, verifyUpgradeRecord } from '../verify-upgrade.ts';
+import { LookupError, NumberLookupForm } from './number-lookup.tsx';
+import { CheckMark } from './verifier.tsx';
+
+type Outcome =
+  | { kind: 'none' }
+  | { kind: 'message'; text: string }
+  | { kind: 'done'; record: UserUpgradeEntry; result: UpgradeVerifyResult };
+
+const MAX_ID = 2 ** 53 - 1;
+const TIME: Intl.DateTimeFormatOptions = {
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+};
+
+/**
+ * "Verify an upgrade": one of the player's own upgrades — picked from their list, typed by its
+ * number, or `?upgrade=<id>` from the upgrade screen — recomputed in the browser from its proof
+ * (verify-upgrade.ts). An upgrade's seeds are its player's, so only they can check it here.
+ */
+export function UpgradeVerifier() {
+  const { t } = useTranslation();
+  const id = useId();
+  const loggedIn = useLoggedIn();
+  const queryClient = useQueryClient();
+  const panel = useRef<HTMLElement>(null);
+  const [params] = useSearchParams();
+  const [idText, setIdText] = useState(params.get('upgrade') ?? '');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+  const [running, setRunning] = useState(false);
+
+  function select(record: UserUpgradeEntry) {
+    setIdText(String(record.id));
+    setOutcome({ kind: 'done', record, result: verifyUpgradeRecord(record) });
+  }
+
+  async function run(text: string) {
+    const wanted = /^\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : 0;
+    if (wanted <= 0 || wanted > MAX_ID) {
+      setOutcome({ kind: 'message', text: t('fairness.upgrade.required') });
+      return;
+    }
+    setRunning(true);
+    try {
+      const record = await queryClient.fetchQuery({
+        queryKey: [...upgradesQueryRoot, 'one', wanted],
+        queryFn: ({ signal }) => findUpgrade(wanted, signal),
+        staleTime: 0,
+      });
+      if (record) select(record);
+      else setOutcome({ kind: 'message', text: t('fairness.upgrade.notFound', { id: wanted }) });
+    } catch {
+      setOutcome({ kind: 'message', text: t('fairness.upgrade.failed') });
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  // Arriving from the upgrade screen with ?upgrade=<id>: check it and bring the panel into view
+  // once the answer is in (the sections above have filled by then and no longer push it down).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the id the page was opened with
+  useEffect(() => {
+    const given = params.get('upgrade');
+    if (!given) return;
+    if (!loggedIn) {
+      panel.current?.scrollIntoView?.({ block: 'start' });
+      return;
+    }
+    void run(given).then(() => panel.current?.scrollIntoView?.({ block: 'start' }));
+  }, []);
+
+  return (
+    <section ref={panel} className="panel verifier upgrade-verifier" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('fairness.upgrade.title')}</h2>
+      <p className="seed-panel__muted">{t('fairness.upgrade.hint')}</p>
+      {loggedIn ? (
+        <>
+          <UpgradeList selectedId={outcome.kind === 'done' ? outcome.record.id : null} onSelect={select} />
+          <NumberLookupForm
+            inputId={`${id}-upgrade`}
+            label={t('fairness.upgrade.upgradeId')}
+            submit={t('fairness.upgrade.submit')}
+            value={idText}
+            onChange={setIdText}
+            onSubmit={(value) => void run(value)}
+            running={running}
+          />
+          {outcome.kind === 'message' && <LookupError text={outcome.text} />}
+          {outcome.kind === 'done' && <UpgradeOutcome record={outcome.record} result={outcome.result} />}
+        </>
+      ) : (
+        <EmptyState compact title={t('fairness.upgrade.guest')} />
+      )}
+      <p className="seed-panel__muted">{t('fairness.upgrade.scheme')}</p>
+    </section>
+  );
+}
+
+/** The player's upgrades, newest first, each handed to the check on a click. */
+function UpgradeList({ selectedId, onSelect }: { selectedId: number | null; onSelect: (r: UserUpgradeEntry) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [page, setPage] = useState(1);
+  const query = useUpgrades(page);
+  if (query.isPending) {
+    return (
+      <div className="center-block">
+        <Spinner />
+      </div>
+    );
+  }
+  const list = query.data?.list ?? [];
+  if (list.length === 0) return <EmptyState compact title={t('fairness.upgrade.empty')} />;
+  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / UPGRADES_PAGE_SIZE));
+  return (
+    <>
+      <div className="roll-list__scroll">
+        <table className="roll-table">
+          <thead>
+            <tr>
+              <th>{t('fairness.upgrade.number')}</th>
+              <th>{t('fairness.upgrade.target')}</th>
+              <th>{t('fairness.upgrade.chance')}</th>
+              <th>{t('fairness.rolls.nonce')}</th>
+              <th>{t('fairness.rolls.time')}</th>
+              <th>{t('fairness.rolls.status')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((r) => (
+              <tr key={r.id} className={r.id === selectedId ? 'is-selected' : ''}>
+                <td className="fair-mono">{r.id}</td>
+                <td>
+                  <span className="roll-table__item">{r.target.name}</span>
+                </td>
+                <td>{percentOfPpm(r.rate_ppm)}</td>
+                <td className="fair-mono">{r.proof.nonce}</td>
+                <td className="roll-table__time">{dateTimeFormat(locale, TIME).format(r.created_at)}</td>
+                <td>
+                  <span className={`roll-status ${r.proof.server_seed ? 'is-revealed' : ''}`}>
+                    {r.proof.server_seed ? t('fairness.rolls.revealed') : t('fairness.rolls.hidden')}
+                  </span>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    aria-label={t('fairness.upgrade.verifyOne', { id: r.id })}
+                    onClick={() => onSelect(r)}
+                  >
+                    {t('fairness.rolls.verify')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <div className="roll-list__pager">
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            {t('fairness.rolls.prev')}
+          </button>
+          <span>{t('fairness.rolls.page', { page, pages })}</span>
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            {t('fairness.rolls.next')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function UpgradeOutcome({ record, result }: { record: UserUpgradeEntry; result: UpgradeVerifyResult }) {
+  const { t } = useTranslation();
+  const p = record.proof;
+  const title = t('fairness.upgrade.recordTitle', { id: record.id, name: record.target.name });
+  if (result.kind === 'hidden') {
+    return (
+      <div className="verify-outcome" aria-live="polite" data-testid="upgrade-hidden">
+        <h3>{title}</h3>
+        <p className="verify-summary">{t('fairness.upgrade.hidden')}</p>
+        <p className="verify-check__text">
+          <small>{t('fairness.upgrade.committedHash')}</small>
+          <span className="fair-mono">{p.server_seed_hash}</span>
+        </p>
+      </div>
+    );
+  }
+  const decide = (roll: number, success: boolean) =>
+    t('fairness.upgrade.decision', {
+      roll,
+      cmp: roll < record.rate_ppm ? '<' : '≥',
+      rate: record.rate_ppm,
+      percent: percentOfPpm(record.rate_ppm),
+      result: t(success ? 'fairness.upgrade.win' : 'fairness.upgrade.lose'),
+    });
+  return (
+    <div className="verify-outcome" aria-live="polite" data-testid="upgrade-verify">
+      <h3>
+        {title} · {result.ok ? t('fairness.upgrade.allOk') : t('fairness.upgrade.someBad')}
+      </h3>
+      <ul className="verify-checks">
+        <Check testId="seedHash" ok={result.seedHashOk} label={t('fairness.upgrade.checks.seedHash')}>
+          <small className="fair-mono">
+            {t('fairness.upgrade.serverSeed')}: {p.server_seed}
+          </small>
+          <small className="fair-mono">
+            {t('fairness.upgrade.committedHash')}: {p.server_seed_hash}
+          </small>
+        </Check>
+        <Check testId="roll" ok={result.rollOk} label={t('fairness.upgrade.checks.roll')}>
+          <small className="fair-mono">
+            {t('fairness.upgrade.computed', { value: result.roll })} ·{' '}
+            {t('fairness.upgrade.recorded', { value: p.roll })}
+          </small>
+          <small>
+            {t('fairness.upgrade.inputs', { client: p.client_seed, nonce: p.nonce })} ·{' '}
+            {t('fairness.result.work', { cursor: result.cursor, chunk: result.chunk })}
+          </small>
+        </Check>
+        <Check testId="outcome" ok={result.outcomeOk} label={t('fairness.upgrade.checks.outcome')}>
+          <small className="fair-mono">{decide(result.roll, result.success)}</small>
+          <small>
+            {t('fairness.upgrade.recordedResult', {
+              result: t(record.success ? 'fairness.upgrade.win' : 'fairness.upgrade.lose'),
+            })}
+          </small>
+        </Check>
+      </ul>
+    </div>
+  );
+}
+
+function Check({ testId, ok, label, children }: { testId: string; ok: boolean; label: string; children: ReactNode }) {
+  return (
+    <li className={`verify-check ${ok ? 'is-ok' : 'is-bad'}`} data-testid={`upgrade-check-${testId}`}>
+      <CheckMark ok={ok} />
+      <span className="verify-check__text">
+        <strong>{label}</strong>
+        {children}
+      </span>
+    </li>
+  );
+}
