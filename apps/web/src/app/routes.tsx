@@ -2,7 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { FeaturePage } from '../components/feature-page.tsx';
-import { IconActivity, IconCard, IconCrown, IconRoll, IconTrophy, IconUpgrade } from '../components/icons.tsx';
+import { IconActivity, IconCard, IconCrown, IconRoll, IconTrophy } from '../components/icons.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { useHostInfo } from '../features/site/api/get-host-info.ts';
@@ -63,6 +63,12 @@ const BattleHistoryPage = lazy(() => battles.history().then((m) => ({ default: m
 const TurntablePage = lazy(() =>
   import('../features/turntable/components/turntable-page.tsx').then((m) => ({ default: m.TurntablePage })),
 );
+const upgrade = {
+  screen: () => import('../features/upgrade/components/upgrade-page.tsx'),
+  history: () => import('../features/upgrade/components/upgrade-history-page.tsx'),
+};
+const UpgradePage = lazy(() => upgrade.screen().then((m) => ({ default: m.UpgradePage })));
+const UpgradeHistoryPage = lazy(() => upgrade.history().then((m) => ({ default: m.UpgradeHistoryPage })));
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -73,8 +79,6 @@ const AccountChangesPage = lazy(() =>
  * stay in the shell; the screen that replaces one is loaded lazily like the pages above.
  */
 const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
-  { path: PATHS.upgrade, key: 'upgrade', icon: <IconUpgrade size={26} /> },
-  { path: PATHS.upgradeHistory, key: 'upgradeHistory', icon: <IconUpgrade size={26} /> },
   { path: PATHS.roll, key: 'roll', icon: <IconRoll size={26} /> },
   { path: PATHS.rollDetails, key: 'rollDetails', icon: <IconRoll size={26} /> },
   { path: PATHS.vipRollDetails, key: 'vipRollDetails', icon: <IconRoll size={26} /> },
@@ -133,6 +137,8 @@ export const routes: RouteObject[] = [
       { path: PATHS.battleDetails, element: <BattleDetailsPage /> },
       { path: PATHS.battleHistory, element: <BattleHistoryPage /> },
       { path: PATHS.turntable, element: <TurntablePage /> },
+      { path: PATHS.upgrade, element: <UpgradePage /> },
+      { path: PATHS.upgradeHistory, element: <UpgradeHistoryPage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
       { path: PATHS.extension, element: <PromotedUsersPage /> },
