@@ -14,6 +14,8 @@ export function statusKey(item: Pick<InventoryItem, 'status' | 'disposal'>): str
       return 'inventory.status.retrieved';
     case ITEM_STATUS.retrieveFailed:
       return 'inventory.status.failed';
+    case ITEM_STATUS.locked:
+      return 'inventory.status.locked';
     default:
       return 'inventory.status.unknown';
   }
@@ -22,7 +24,7 @@ export function statusKey(item: Pick<InventoryItem, 'status' | 'disposal'>): str
 /** The CSS modifier of the status badge. */
 export function statusTone(status: number): 'ok' | 'busy' | 'done' | 'bad' {
   if (status === ITEM_STATUS.normal) return 'ok';
-  if (status === ITEM_STATUS.retrieving) return 'busy';
+  if (status === ITEM_STATUS.retrieving || status === ITEM_STATUS.locked) return 'busy';
   if (status === ITEM_STATUS.retrieveFailed) return 'bad';
   return 'done';
 }

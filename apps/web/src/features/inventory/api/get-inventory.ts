@@ -15,6 +15,8 @@ export const STATUS_TABS = {
     ITEM_STATUS.sold,
     ITEM_STATUS.retrieved,
     ITEM_STATUS.retrieveFailed,
+    // A prize waiting in a roll room is still the owner's: "all" shows it, locked.
+    ITEM_STATUS.locked,
   ],
   normal: [ITEM_STATUS.normal],
   retrieving: [ITEM_STATUS.retrieving],

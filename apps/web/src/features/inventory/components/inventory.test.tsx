@@ -75,7 +75,7 @@ describe('inventory list', () => {
     const { requests } = setup();
     await screen.findByText('AK-47 | 红线');
     const knapsack = () => posts(requests, ITEM_PATHS.knapsack);
-    expect(knapsack()[0]).toEqual({ page: 1, page_size: 24, status: [0, 1, 2, 3, 4], sort: 'time_desc' });
+    expect(knapsack()[0]).toEqual({ page: 1, page_size: 24, status: [0, 1, 2, 3, 4, 5], sort: 'time_desc' });
 
     fireEvent.click(screen.getByRole('tab', { name: '取回失败' }));
     await waitFor(() => expect(knapsack().at(-1)).toMatchObject({ status: [4] }));
