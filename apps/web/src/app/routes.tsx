@@ -2,7 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { FeaturePage } from '../components/feature-page.tsx';
-import { IconActivity, IconCard, IconCrown, IconRoll, IconTrophy } from '../components/icons.tsx';
+import { IconActivity, IconCard, IconCrown, IconTrophy } from '../components/icons.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { useHostInfo } from '../features/site/api/get-host-info.ts';
@@ -69,6 +69,12 @@ const upgrade = {
 };
 const UpgradePage = lazy(() => upgrade.screen().then((m) => ({ default: m.UpgradePage })));
 const UpgradeHistoryPage = lazy(() => upgrade.history().then((m) => ({ default: m.UpgradeHistoryPage })));
+const roll = {
+  hall: () => import('../features/roll/components/roll-hall.tsx'),
+  details: () => import('../features/roll/components/roll-details.tsx'),
+};
+const RollHallPage = lazy(() => roll.hall().then((m) => ({ default: m.RollHallPage })));
+const RollDetailsPage = lazy(() => roll.details().then((m) => ({ default: m.RollDetailsPage })));
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -79,9 +85,6 @@ const AccountChangesPage = lazy(() =>
  * stay in the shell; the screen that replaces one is loaded lazily like the pages above.
  */
 const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
-  { path: PATHS.roll, key: 'roll', icon: <IconRoll size={26} /> },
-  { path: PATHS.rollDetails, key: 'rollDetails', icon: <IconRoll size={26} /> },
-  { path: PATHS.vipRollDetails, key: 'vipRollDetails', icon: <IconRoll size={26} /> },
   { path: PATHS.card, key: 'card', icon: <IconCard size={26} /> },
   { path: PATHS.cardDetails, key: 'cardDetails', icon: <IconCard size={26} /> },
   { path: PATHS.cardMy, key: 'cardMy', icon: <IconCard size={26} /> },
@@ -139,6 +142,9 @@ export const routes: RouteObject[] = [
       { path: PATHS.turntable, element: <TurntablePage /> },
       { path: PATHS.upgrade, element: <UpgradePage /> },
       { path: PATHS.upgradeHistory, element: <UpgradeHistoryPage /> },
+      { path: PATHS.roll, element: <RollHallPage /> },
+      { path: PATHS.rollDetails, element: <RollDetailsPage /> },
+      { path: PATHS.vipRollDetails, element: <RollDetailsPage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
       { path: PATHS.extension, element: <PromotedUsersPage /> },
