@@ -1,0 +1,168 @@
+import { ROLL_PATHS, type RollRoomInfo } from '@kaixiang/shared/roll';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/providers.tsx';
+import { APP_EVENTS } from '../../../lib/events.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { storeSession } from '../../../lib/session.ts';
+import { socket } from '../../../lib/socket.ts';
+import { getToasts } from '../../../lib/toast.ts';
+import { accountHandlers, TOKENS } from '../../../test/accounts-fixtures.ts';
+import { FakeWebSocket } from '../../../test/fake-websocket.ts';
+import { fail, type MockHandler, mockApi } from '../../../test/mock-api.ts';
+import { info, NO_CONDITIONS, person, prize } from '../test-fixtures.ts';
+import { RollDetailsPage } from './roll-details.tsx';
+
+function renderRoom(path = `${PATHS.rollDetails}?roomID=7`) {
+  const router = createMemoryRouter(
+    [
+      { path: PATHS.rollDetails, element: <RollDetailsPage /> },
+      { path: PATHS.vipRollDetails, element: <RollDetailsPage /> },
+      { path: PATHS.fairness, element: <p>fairness page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const SELF = { joined: false, joined_at: null, won_prize: null, vip_level: 2, recharged: 300_000, invited: false };
+const PRIZES = [prize(0, 'AK-47 | 红线', 1_000_000), prize(1, 'P250 | 沙丘', 500_000)];
+
+function handlers(room: () => RollRoomInfo, extra: Record<string, MockHandler> = {}) {
+  return {
+    [ROLL_PATHS.info]: () => room(),
+    [ROLL_PATHS.items]: () => ({ room_id: 7, list: room().state === 3 ? room().top_prizes : PRIZES }),
+    [ROLL_PATHS.users]: () => ({ list: [{ ...person(11, '阿强'), joined_at: 1 }], total: 1 }),
+    ...extra,
+  };
+}
+
+describe('roll room page', () => {
+  beforeEach(() => {
+    FakeWebSocket.reset();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    socket.start();
+    FakeWebSocket.latest().open();
+  });
+  afterEach(() => socket.stop());
+
+  it('counts down on the server clock, not the browser’s', async () => {
+    // Our clock is an hour behind the server's: the draw is 1 min 30 s away by the server.
+    const serverNow = Date.now() + 3_600_000;
+    mockApi(handlers(() => info({ now: serverNow, draw_at: serverNow + 90_000 })));
+    renderRoom();
+    const timer = await screen.findByRole('timer');
+    expect(['00:01:30', '00:01:29']).toContain(timer.textContent);
+    expect(screen.getByText('阿强')).toBeTruthy();
+    expect(screen.getByText('P250 | 沙丘')).toBeTruthy();
+  });
+
+  it('shows each condition met or not for the viewer, with the recharge still missing', async () => {
+    storeSession(TOKENS);
+    const conditions = { ...NO_CONDITIONS, min_recharge: 1_000_000, recharge_days: 7, min_vip: 2, invited_only: true };
+    mockApi({ ...accountHandlers(), ...handlers(() => info({ conditions, self: SELF })) });
+    renderRoom();
+    const list = await screen.findByRole('list', { name: '参与条件' });
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rows).toEqual([
+      '7天内充值满 ¥100.00✗ 未满足还需充值 ¥70.00',
+      'VIP等级达到 2✓ 已满足',
+      '仅限房主邀请的用户✗ 未满足',
+    ]);
+  });
+
+  it('joins a locked room with the password typed, then says joined', async () => {
+    storeSession(TOKENS);
+    let joined = false;
+    const bodies: unknown[] = [];
+    const conditions = { ...NO_CONDITIONS, has_password: true };
+    mockApi({
+      ...accountHandlers(),
+      ...handlers(
+        () => info({ conditions, self: { ...SELF, joined }, now: Date.now(), draw_at: Date.now() + 600_000 }),
+        {
+          [ROLL_PATHS.join]: (req) => {
+            const body = JSON.parse(req.body) as { password?: string };
+            bodies.push(body);
+            if (body.password !== '8888') return fail(4676, '房间密码错误');
+            joined = true;
+            return { room_id: 7, joined_at: 1, player_count: 4 };
+          },
+        },
+      ),
+    });
+    renderRoom();
+    const password = await screen.findByLabelText('房间密码');
+    fireEvent.change(password, { target: { value: '1234' } });
+    fireEvent.click(screen.getByRole('button', { name: '立即参与' }));
+    await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('房间密码错误'));
+    fireEvent.change(password, { target: { value: '8888' } });
+    fireEvent.click(screen.getByRole('button', { name: '立即参与' }));
+    expect(await screen.findByRole('button', { name: '已参与，等待开奖' })).toBeTruthy();
+    expect(bodies).toEqual([
+      { room_id: 7, password: '1234' },
+      { room_id: 7, password: '8888' },
+    ]);
+  });
+
+  it('asks a visitor to sign in to join', async () => {
+    mockApi(handlers(() => info({ now: Date.now(), draw_at: Date.now() + 600_000 })));
+    renderRoom(`${PATHS.vipRollDetails}?roomID=7`);
+    const opened = vi.fn();
+    window.addEventListener(APP_EVENTS.openLogin, opened);
+    fireEvent.click(await screen.findByRole('button', { name: '登录后参与' }));
+    window.removeEventListener(APP_EVENTS.openLogin, opened);
+    expect(opened).toHaveBeenCalled();
+    expect(screen.queryByLabelText('房间密码')).toBeNull();
+  });
+
+  it('shows the winners of each prize, the seeds and the fairness link once roll_end comes', async () => {
+    storeSession(TOKENS);
+    let drawn = false;
+    const open = () => info({ now: Date.now(), draw_at: Date.now() + 600_000 });
+    const ended = () =>
+      info({
+        state: 3,
+        ended_at: 2,
+        server_seed: 'b'.repeat(64),
+        public_seed: 'c'.repeat(64),
+        beacon_round: 4242,
+        beacon_url: 'https://example.test/4242',
+        top_prizes: [
+          prize(0, 'AK-47 | 红线', 1_000_000, person(11, '阿强')),
+          { ...prize(1, 'P250 | 沙丘', 500_000), returned: true },
+        ],
+        self: { ...SELF, joined: true, joined_at: 1, won_prize: 0 },
+      });
+    mockApi({ ...accountHandlers(), ...handlers(() => (drawn ? ended() : open())) });
+    const router = renderRoom();
+    await screen.findByRole('timer');
+    expect(screen.queryByText('中奖名单')).toBeNull();
+    drawn = true;
+    act(() => FakeWebSocket.latest().receive({ type: 'roll_end', room: 'roll:7', data: { room_id: 7, room_seq: 2 } }));
+    const winners = await screen.findByRole('region', { name: '中奖名单' });
+    expect(
+      within(winners)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['AK-47 | 红线¥100.00阿获得者：阿强', 'P250 | 沙丘¥50.00已退回房主']); // 阿: the avatar's initial
+    expect(screen.getByText('恭喜！你获得了 AK-47 | 红线')).toBeTruthy();
+    const fair = screen.getByRole('region', { name: '公平性' });
+    expect(fair.textContent).toContain('b'.repeat(64));
+    expect(
+      within(fair)
+        .getByRole('link', { name: 'c'.repeat(64) })
+        .getAttribute('href'),
+    ).toBe('https://example.test/4242');
+    fireEvent.click(within(fair).getByRole('link', { name: '去验证' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?roll=7'));
+  });
+});
