@@ -51,6 +51,8 @@ export interface Treasure {
   deadlineMs: number;
   /** holders[k]: who holds card k (sold in order); its length is the number sold. */
   holders: number[];
+  /** Every grab in order (the dynamics list): who, from which card, how many, when. */
+  grabs: { userId: number; first: number; count: number; atMs: number }[];
   state: TreasureState;
   filledAtMs: number | null;
   publicSeed: string | null;
@@ -118,6 +120,7 @@ export function create(input: CreateTreasureInput): Result<TreasureStep, CreateE
     createdAtMs: input.now,
     deadlineMs: input.deadlineMs,
     holders: [],
+    grabs: [],
     state: 'open',
     filledAtMs: null,
     publicSeed: null,
@@ -153,7 +156,13 @@ export function grab(t: Treasure, g: { userId: number; count: number; now: numbe
   ];
   if (full) events.push({ type: 'full', roomId: t.roomId, filledAtMs: g.now });
   return ok({
-    state: { ...t, holders, state: full ? 'full' : 'open', filledAtMs: full ? g.now : null },
+    state: {
+      ...t,
+      holders,
+      grabs: [...t.grabs, { userId: g.userId, first, count: g.count, atMs: g.now }],
+      state: full ? 'full' : 'open',
+      filledAtMs: full ? g.now : null,
+    },
     events,
     effects: [
       { type: 'debit', userId: g.userId, amount: g.count * t.cardPrice, key: `treasure_card:${t.roomId}:${first}` },

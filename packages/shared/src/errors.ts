@@ -175,6 +175,15 @@ export const ERRORS = {
   ROLL_VIP_TOO_LOW: { code: 4677, http: 403 },
   ROLL_RECHARGE_TOO_LOW: { code: 4678, http: 403 },
   ROLL_NOT_INVITED: { code: 4679, http: 403 },
+  TREASURE_NOT_FOUND: { code: 4680, http: 404 },
+  TREASURE_NOT_ADMIN: { code: 4681, http: 403 },
+  TREASURE_TITLE_INVALID: { code: 4682, http: 400 },
+  TREASURE_CARDS_INVALID: { code: 4683, http: 400 },
+  TREASURE_PRICE_INVALID: { code: 4684, http: 400 },
+  TREASURE_DEADLINE_INVALID: { code: 4685, http: 400 },
+  TREASURE_ENDED: { code: 4686, http: 409 },
+  TREASURE_COUNT_INVALID: { code: 4687, http: 400 },
+  TREASURE_NOT_ENOUGH_CARDS: { code: 4688, http: 409 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -827,6 +836,47 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '仅限该主播邀请的用户参与',
     'zh-TW': '僅限該主播邀請的用戶參與',
     'en-US': 'Only players this streamer invited can join',
+  },
+  TREASURE_NOT_FOUND: { 'zh-CN': '夺宝不存在', 'zh-TW': '奪寶不存在', 'en-US': 'This treasure does not exist' },
+  TREASURE_NOT_ADMIN: {
+    'zh-CN': '只有管理员可以创建夺宝',
+    'zh-TW': '只有管理員可以創建奪寶',
+    'en-US': 'Only an administrator can create a treasure',
+  },
+  TREASURE_TITLE_INVALID: {
+    'zh-CN': '夺宝标题须为1–30个字',
+    'zh-TW': '奪寶標題須為1–30個字',
+    'en-US': 'The treasure title must be 1–30 characters',
+  },
+  TREASURE_CARDS_INVALID: {
+    'zh-CN': '卡片数量须为2–1000张',
+    'zh-TW': '卡片數量須為2–1000張',
+    'en-US': 'A treasure has 2 to 1,000 cards',
+  },
+  TREASURE_PRICE_INVALID: {
+    'zh-CN': '卡片价格不正确',
+    'zh-TW': '卡片價格不正確',
+    'en-US': 'The card price is not valid',
+  },
+  TREASURE_DEADLINE_INVALID: {
+    'zh-CN': '截止时间须在1分钟到30天之后',
+    'zh-TW': '截止時間須在1分鐘到30天之後',
+    'en-US': 'The deadline must be between 1 minute and 30 days away',
+  },
+  TREASURE_ENDED: {
+    'zh-CN': '该夺宝已结束',
+    'zh-TW': '該奪寶已結束',
+    'en-US': 'This treasure has ended',
+  },
+  TREASURE_COUNT_INVALID: {
+    'zh-CN': '每次可抢1–100张卡片',
+    'zh-TW': '每次可搶1–100張卡片',
+    'en-US': 'Grab 1 to 100 cards at a time',
+  },
+  TREASURE_NOT_ENOUGH_CARDS: {
+    'zh-CN': '剩余卡片不足',
+    'zh-TW': '剩餘卡片不足',
+    'en-US': 'Not enough cards are left',
   },
 };
 

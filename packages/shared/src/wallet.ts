@@ -49,6 +49,8 @@ export const TRANSFER_KINDS = [
   'turntable_win',
   'turntable_jackpot',
   'upgrade_stake',
+  'treasure_card',
+  'treasure_refund',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -39,6 +39,10 @@ const UNREACHABLE_READS = [
   'GET /api/site/v1/get-roll-room-items',
   'GET /api/site/v1/get-roll-room-users',
   'GET /api/site/v1/get-roll-room-reward',
+  // A treasure an admin made (the fuzz player is no admin, and no treasure is seeded).
+  'GET /api/site/v1/get-treasure-dynamic',
+  'GET /api/site/v1/get-treasure-info',
+  'GET /api/site/v1/get-end-treasure-info',
 ];
 
 const GARBAGE_TOKENS = [

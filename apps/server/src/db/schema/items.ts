@@ -20,7 +20,7 @@ export const userItems = pgTable(
     status: smallint('status').notNull().default(0),
     /** How it left: sell | recycle | auto_sell | upgrade | roll (DISPOSALS). */
     disposal: text('disposal'),
-    /** box | battle | upgrade | roll | mall | reward (ITEM_SOURCES). */
+    /** box | battle | upgrade | roll | mall | reward | treasure (ITEM_SOURCES). */
     source: text('source').notNull(),
     /** The row it came from (box_openings.id for a box...). */
     sourceId: integer('source_id'),

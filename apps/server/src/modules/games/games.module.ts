@@ -14,6 +14,9 @@ import { rollRoutes } from '../roll/roll.routes.ts';
 import { createRollService, type RollService } from '../roll/roll.service.ts';
 import { createRollViews, type RollViews } from '../roll/roll.views.ts';
 import type { SiteService } from '../site/site.service.ts';
+import { treasureRoutes } from '../treasure/treasure.routes.ts';
+import { createTreasureService, type TreasureService } from '../treasure/treasure.service.ts';
+import { createTreasureViews, type TreasureViews } from '../treasure/treasure.views.ts';
 import { turntableRoutes } from '../turntable/turntable.routes.ts';
 import { createTurntableService, ENSURE_MS, type TurntableService } from '../turntable/turntable.service.ts';
 import { drandBeacon, localBeacon, type PublicBeacon } from './beacon.ts';
@@ -35,6 +38,8 @@ export interface GamesModule {
   turntable: TurntableService;
   roll: RollService;
   rollViews: RollViews;
+  treasure: TreasureService;
+  treasureViews: TreasureViews;
 }
 
 /** The game rooms whose watchers are counted: one room's channel, not a hall. */
@@ -117,7 +122,10 @@ export async function registerGames(
   });
   const rollViews = createRollViews({ db, clock: rt.clock, engine, beacon, items: deps.boxes.items });
   await app.register(rollRoutes(roll, rollViews, deps.authenticate), { prefix: '/api' });
-  const games = { engine, timers, beacon, battles, turntable, roll, rollViews };
+  const treasure = createTreasureService({ db, bus: rt.bus, clock: rt.clock, engine, beacon, mail: deps.mail });
+  const treasureViews = createTreasureViews({ db, engine, items: deps.boxes.items });
+  await app.register(treasureRoutes(treasure, treasureViews, deps.authenticate), { prefix: '/api' });
+  const games = { engine, timers, beacon, battles, turntable, roll, rollViews, treasure, treasureViews };
   app.decorate('games', games);
   app.addHook('onClose', async () => {
     timers.stop();

@@ -1,0 +1,262 @@
+import { sha256Hex } from '@kaixiang/game/sha256';
+import { verifyTreasure } from '@kaixiang/game/treasure';
+import { ERRORS, type ErrorKey } from '@kaixiang/shared/errors';
+import {
+  TREASURE_CARD_STATUS,
+  TREASURE_PATHS,
+  type TreasureDynamicResponse,
+  type TreasureEndInfo,
+  type TreasureInfo,
+  type TreasureJoinResponse,
+  type TreasureListResponse,
+  type TreasureMyCardsResponse,
+} from '@kaixiang/shared/treasure';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
+import { catalogueRows } from '../../../test/support/items.ts';
+import { credit, expectLedgerBalanced } from '../../../test/support/money.ts';
+import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { userItems } from '../../db/schema/items.ts';
+import { users } from '../../db/schema/users.ts';
+import { AppError } from '../../http/app-error.ts';
+import { balancesOf } from '../ledger/ledger.ts';
+
+const HOUR = 3_600_000;
+const CARD = 10_000; // ¥1 a card
+
+/**
+ * Card grabbing through the API on a clock the test moves (PGlite by default, PostgreSQL with
+ * TEST_DATABASE_URL): the test ticks each treasure itself, as the scheduler leader would.
+ */
+describe('card grabbing (夺宝)', () => {
+  const clock = fakeClock();
+  let t: TestApp;
+  let admin: TestUser;
+  let itemId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp({ clock });
+    admin = await registerUser(t);
+    await db().update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    const [def] = await catalogueRows(t, 1);
+    if (!def) throw new Error('no catalogue');
+    itemId = def.id;
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.rt.database.db;
+  const coins = async (u: { userId: number }) => (await balancesOf(db(), u.userId)).coin;
+  const post = <T>(u: TestUser, path: string, body: unknown, lang?: string) =>
+    t.api<T>('POST', path, {
+      headers: { authorization: `Bearer ${u.tokens.access_token}` },
+      body,
+      ...(lang ? { lang } : {}),
+    });
+  const get = async <T>(path: string, u?: TestUser) =>
+    (u ? await asUser<T>(t, u.tokens.access_token, 'GET', path) : await t.api<T>('GET', path)).body;
+  const make = (cards: number, over: Record<string, unknown> = {}) =>
+    post<{ room_id: number }>(admin, TREASURE_PATHS.create, {
+      title: '龙狙夺宝',
+      item_id: itemId,
+      exter: 2,
+      cards,
+      card_price: CARD,
+      deadline: clock.now() + HOUR,
+      ...over,
+    });
+  const grab = (u: TestUser, roomId: number, count: number, lang?: string) =>
+    post<TreasureJoinResponse>(u, TREASURE_PATHS.join, { room_id: roomId, count }, lang);
+  const expectRefused = (res: { body: { code: number } }, key: ErrorKey) =>
+    expect(res.body.code).toBe(ERRORS[key].code);
+  async function player(balance: number) {
+    const u = await registerUser(t);
+    if (balance > 0) await credit(t, u.userId, balance);
+    return u;
+  }
+
+  it('only an admin makes a treasure, and the rules refuse bad ones', async () => {
+    const p = await player(0);
+    expectRefused(
+      await post(p, TREASURE_PATHS.create, {
+        title: 'x',
+        item_id: itemId,
+        cards: 5,
+        card_price: CARD,
+        deadline: clock.now() + HOUR,
+      }),
+      'TREASURE_NOT_ADMIN',
+    );
+    expectRefused(await make(1), 'TREASURE_CARDS_INVALID');
+    expectRefused(await make(5, { card_price: 0 }), 'TREASURE_PRICE_INVALID');
+    expectRefused(await make(5, { deadline: clock.now() }), 'TREASURE_DEADLINE_INVALID');
+    const tw = await post<unknown>(
+      admin,
+      TREASURE_PATHS.create,
+      { title: '', item_id: itemId, cards: 5, card_price: 1, deadline: clock.now() + HOUR },
+      'zh-TW',
+    );
+    expect(tw.body).toMatchObject({ code: ERRORS.TREASURE_TITLE_INVALID.code, msg: '奪寶標題須為1–30個字' });
+  });
+
+  it('a whole treasure: cards grabbed, bad grabs change nothing, full, drawn, the winner gets the item, verifiable', async () => {
+    const made = await make(5);
+    const id = made.body.data.room_id;
+    const [a, b, poor] = [await player(3 * CARD), await player(2 * CARD), await player(CARD - 1)];
+
+    const first = await grab(a, id, 2);
+    expect(first.body.data).toMatchObject({ room_id: id, cards: [0, 1], paid: 2 * CARD, sold: 2, total: 5 });
+    // Bad input changes nothing.
+    expectRefused(await grab(b, id, 0), 'TREASURE_COUNT_INVALID');
+    expectRefused(await grab(b, id, 1.5), 'TREASURE_COUNT_INVALID');
+    expectRefused(await grab(b, id, 4), 'TREASURE_NOT_ENOUGH_CARDS');
+    const broke = await grab(poor, id, 1, 'en-US');
+    expectRefused(broke, 'INSUFFICIENT_BALANCE');
+    expectRefused(await grab(b, 999_999, 1), 'TREASURE_NOT_FOUND');
+    expect(await coins(poor)).toBe(CARD - 1);
+    expect(await coins(b)).toBe(2 * CARD);
+    let info = (await get<TreasureInfo>(`${TREASURE_PATHS.info}?room_id=${id}`, a)).data;
+    expect(info).toMatchObject({
+      sold: 2,
+      total: 5,
+      phase: 'open',
+      my_cards: [0, 1],
+      my_status: TREASURE_CARD_STATUS.inProgress,
+    });
+
+    expect((await grab(b, id, 2)).body.data.cards).toEqual([2, 3]);
+    clock.advance(1_000);
+    expect((await grab(a, id, 1)).body.data).toMatchObject({ cards: [4], sold: 5 });
+    expect(await coins(a)).toBe(0);
+    expect(await coins(b)).toBe(0);
+    expectRefused(await grab(poor, id, 1), 'TREASURE_ENDED');
+    info = (await get<TreasureInfo>(`${TREASURE_PATHS.info}?room_id=${id}`)).data;
+    expect(info).toMatchObject({ phase: 'full', state: 1, my_cards: [], my_status: null });
+
+    const dyn = (await get<TreasureDynamicResponse>(`${TREASURE_PATHS.dynamic}?room_id=${id}`)).data;
+    expect(dyn.total).toBe(3);
+    expect(dyn.list.map((g) => [g.user_id, g.first, g.count])).toEqual([
+      [a.userId, 4, 1],
+      [b.userId, 2, 2],
+      [a.userId, 0, 2],
+    ]);
+
+    await t.app.games.treasure.tick(id);
+    await t.app.games.treasure.tick(id); // a repeated tick does nothing
+    const end = (await get<TreasureEndInfo>(`${TREASURE_PATHS.endInfo}?room_id=${id}`)).data;
+    expect(end).toMatchObject({ phase: 'won', state: 2, holders: [a.userId, a.userId, b.userId, b.userId, a.userId] });
+    const winner = end.winner?.user_id;
+    expect(end.holders[end.winning_card ?? -1]).toBe(winner);
+    const v = verifyTreasure({
+      serverSeed: end.server_seed ?? '',
+      serverSeedHash: end.server_seed_hash,
+      publicSeed: end.public_seed ?? '',
+      roomId: id,
+      holders: end.holders,
+      card: end.winning_card ?? -1,
+      userId: winner ?? -1,
+    });
+    expect(v).toMatchObject({ seedMatches: true, matches: true });
+    expect(sha256Hex(end.server_seed ?? '')).toBe(made.body.data && end.server_seed_hash);
+
+    const prizes = await db()
+      .select()
+      .from(userItems)
+      .where(and(eq(userItems.source, 'treasure'), eq(userItems.sourceId, id)));
+    expect(prizes).toHaveLength(1);
+    expect(prizes[0]).toMatchObject({ userId: winner, itemDefId: itemId, exter: 2, sourceName: `夺宝 #${id}` });
+
+    const [w, l] = winner === a.userId ? [a, b] : [b, a];
+    const mine = (await get<TreasureMyCardsResponse>(TREASURE_PATHS.myCards, w)).data;
+    expect(mine.list[0]).toMatchObject({ room_id: id, status: TREASURE_CARD_STATUS.won });
+    const theirs = (await get<TreasureMyCardsResponse>(TREASURE_PATHS.myCards, l)).data;
+    expect(theirs.list[0]).toMatchObject({
+      room_id: id,
+      status: TREASURE_CARD_STATUS.notWon,
+      paid: end.holders.filter((h) => h === l.userId).length * CARD,
+    });
+    expect((await get<TreasureListResponse>(TREASURE_PATHS.reward, w)).data.list.map((r) => r.room_id)).toContain(id);
+    expect((await get<TreasureListResponse>(TREASURE_PATHS.reward, l)).data.list.map((r) => r.room_id)).not.toContain(
+      id,
+    );
+    expect((await get<TreasureListResponse>(TREASURE_PATHS.selfJoin, a)).data.list.map((r) => r.room_id)).toEqual([id]);
+    expect((await get<TreasureListResponse>(TREASURE_PATHS.endList)).data.list[0]).toMatchObject({
+      room_id: id,
+      winner: { user_id: winner },
+    });
+    expect((await get<TreasureListResponse>(TREASURE_PATHS.list)).data.list.map((r) => r.room_id)).not.toContain(id);
+    await expectLedgerBalanced(t);
+  });
+
+  it('a treasure not full by its deadline refunds every card, once', async () => {
+    // Access tokens live 15 minutes on the same clock: a short treasure.
+    const id = (await make(10, { deadline: clock.now() + 2 * 60_000 })).body.data.room_id;
+    const [a, b] = [await player(5 * CARD), await player(5 * CARD)];
+    await grab(a, id, 3);
+    await grab(b, id, 1);
+    await grab(a, id, 1);
+    expect([await coins(a), await coins(b)]).toEqual([CARD, 4 * CARD]);
+    expect((await get<TreasureListResponse>(TREASURE_PATHS.list)).data.list.map((r) => r.room_id)).toContain(id);
+
+    clock.advance(2 * 60_000 - 1);
+    await t.app.games.treasure.tick(id); // not yet due
+    expect((await get<TreasureInfo>(`${TREASURE_PATHS.info}?room_id=${id}`)).data.phase).toBe('open');
+    clock.advance(1);
+    expectRefused(await grab(b, id, 1), 'TREASURE_ENDED'); // the deadline passed, before the tick
+    await t.app.games.treasure.tick(id);
+    await t.app.games.treasure.tick(id);
+    expect([await coins(a), await coins(b)]).toEqual([5 * CARD, 5 * CARD]);
+    const end = (await get<TreasureEndInfo>(`${TREASURE_PATHS.endInfo}?room_id=${id}`)).data;
+    expect(end).toMatchObject({ phase: 'refunded', state: 2, winner: null, winning_card: null, roll: null });
+    expect((await get<TreasureMyCardsResponse>(TREASURE_PATHS.myCards, b)).data.list[0]).toMatchObject({
+      room_id: id,
+      status: TREASURE_CARD_STATUS.notWon,
+    });
+    expectRefused(await grab(b, id, 1), 'TREASURE_ENDED');
+    await expectLedgerBalanced(t);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'players on two processes racing for the last cards: exactly N sold, each debited for what they got',
+    async () => {
+      const b = await startTestApp({ clock, sharing: t });
+      try {
+        for (let round = 0; round < 3; round++) {
+          const id = (await make(7)).body.data.room_id;
+          const crowd = await db()
+            .insert(users)
+            .values(Array.from({ length: 12 }, (_, n) => ({ nickName: `grab-${round}-${n}` })))
+            .returning({ userId: users.id });
+          for (const u of crowd) await credit(t, u.userId, 2 * CARD);
+          const answers = await Promise.all(
+            crowd.map((u, n) =>
+              (n % 2 === 0 ? t : b).app.games.treasure.join(u.userId, id, 1 + (n % 2)).then(
+                (r) => ({ userId: u.userId, cards: r.cards.length }),
+                (e: unknown) => ({ userId: u.userId, cards: 0, key: e instanceof AppError ? e.key : String(e) }),
+              ),
+            ),
+          );
+          const sold = answers.reduce((s, a) => s + a.cards, 0);
+          expect(sold).toBe(7);
+          for (const a of answers) {
+            if ('key' in a) expect(['TREASURE_ENDED', 'TREASURE_NOT_ENOUGH_CARDS']).toContain(a.key);
+            expect(await coins(a)).toBe(2 * CARD - a.cards * CARD);
+          }
+          const end = (await get<TreasureEndInfo>(`${TREASURE_PATHS.endInfo}?room_id=${id}`)).data;
+          expect(end.holders).toHaveLength(7);
+          // Both processes tick at once: one draw, one prize.
+          await Promise.all([t.app.games.treasure.tick(id), b.app.games.treasure.tick(id)]);
+          const prizes = await db()
+            .select()
+            .from(userItems)
+            .where(and(eq(userItems.source, 'treasure'), eq(userItems.sourceId, id)));
+          expect(prizes).toHaveLength(1);
+          expect(end.holders).toContain(prizes[0]?.userId);
+        }
+        await expectLedgerBalanced(t);
+      } finally {
+        await b.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,94 @@
+import { TREASURE_GAME } from '@kaixiang/game/treasure';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { gameRoomMembers, gameRooms } from '../../db/schema/games.ts';
+import { users } from '../../db/schema/users.ts';
+
+export interface Person {
+  id: number;
+  nick: string;
+  avatar: string;
+}
+
+const ofTreasure = eq(gameRooms.game, TREASURE_GAME);
+const ongoing = and(ofTreasure, inArray(gameRooms.state, ['open', 'full'])) as SQL;
+const ended = and(ofTreasure, inArray(gameRooms.state, ['won', 'refunded'])) as SQL;
+
+/** SQL only (STYLE.md §1); every method takes the connection or transaction it runs in. */
+export const treasureRepo = {
+  async role(db: Db | Tx, userId: number) {
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    return row?.role;
+  },
+
+  /** Ongoing treasures (the newest first) or ended ones (the latest ended first), a page and the total. */
+  async rooms(db: Db, which: 'ongoing' | 'ended', limit: number, offset: number) {
+    const where = which === 'ongoing' ? ongoing : ended;
+    const order = which === 'ongoing' ? [desc(gameRooms.id)] : [desc(gameRooms.endedAt), desc(gameRooms.id)];
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(gameRooms)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(gameRooms).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /**
+   * The treasures a player holds cards in, newest first: one `game_room_members` row per player
+   * and treasure, written by their first grab (its seat is that grab's first card).
+   */
+  async joinedRooms(db: Db, userId: number, limit: number, offset: number) {
+    const where = and(eq(gameRoomMembers.userId, userId), ofTreasure);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ room: gameRooms })
+        .from(gameRoomMembers)
+        .innerJoin(gameRooms, eq(gameRooms.id, gameRoomMembers.roomId))
+        .where(where)
+        .orderBy(desc(gameRoomMembers.roomId))
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ n: count() })
+        .from(gameRoomMembers)
+        .innerJoin(gameRooms, eq(gameRooms.id, gameRoomMembers.roomId))
+        .where(where),
+    ]);
+    return { rows: rows.map((r) => r.room), total: total?.n ?? 0 };
+  },
+
+  /** The treasures a player won, the latest first. */
+  async wonRooms(db: Db, userId: number, limit: number, offset: number) {
+    const where = and(
+      ofTreasure,
+      eq(gameRooms.state, 'won'),
+      sql`(${gameRooms.data}->'result'->>'userId')::int = ${userId}`,
+    ) as SQL;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(gameRooms)
+        .where(where)
+        .orderBy(desc(gameRooms.endedAt), desc(gameRooms.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(gameRooms).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  async people(db: Db, ids: readonly number[]): Promise<Map<number, Person>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, nick: users.nickName, avatar: users.avatar })
+      .from(users)
+      .where(inArray(users.id, unique));
+    return new Map(rows.map((r) => [r.id, r]));
+  },
+};

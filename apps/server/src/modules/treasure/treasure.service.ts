@@ -1,0 +1,209 @@
+/**
+ * Card grabbing (夺宝, issue 13) on the game engine (rules: packages/game/src/treasure.ts; engine:
+ * ../games/room-engine.ts). Every treasure is one room of game `treasure`, talking on
+ * `treasure:{id}` (and `treasure:hall`). A treasure's life:
+ *
+ *   create: an admin names a catalogue item, the number of cards and their price; the server seed
+ *     is committed → open, due at its deadline
+ *   → grabs: each under the room's row lock (FOR UPDATE, engine.apply): the next cards written
+ *     into the room and their price debited in the same transaction, so exactly N cards are ever
+ *     sold and a grab that finds too few left, or too little balance, changes nothing
+ *   → the last card: full, due at once → on the scheduler leader, the public beacon's first value
+ *     after that moment → the draw in ONE transaction: the winning card's holder is granted the
+ *     item (source 'treasure') → won
+ *   → or the deadline with cards left: every card refunded (one credit per holder, keyed) → refunded.
+ *
+ * A repeated or late tick finds the treasure won or refunded and does nothing more.
+ */
+import { ok } from '@kaixiang/game/engine';
+import { create, draw, expire, grab, TREASURE_GAME, type Treasure, type TreasureStep } from '@kaixiang/game/treasure';
+import type { ErrorKey } from '@kaixiang/shared/errors';
+import { ITEM_STATUS, ITEM_UPDATE_EVENT, type ItemUpdatePush } from '@kaixiang/shared/inventory';
+import { userRoom } from '@kaixiang/shared/socket';
+import {
+  TREASURE_EVENTS,
+  TREASURE_HALL_ROOM,
+  type TreasureCreateRequest,
+  type TreasureJoinResponse,
+  treasureRoom,
+} from '@kaixiang/shared/treasure';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { userItems } from '../../db/schema/items.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { EventBus } from '../../infra/bus.ts';
+import type { Clock } from '../../infra/clock.ts';
+import type { PublicBeacon } from '../games/beacon.ts';
+import type { Change, Outcome, RoomEngine } from '../games/room-engine.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { treasureRepo } from './treasure.repo.ts';
+
+export interface TreasureDeps {
+  db: Db;
+  bus: EventBus;
+  clock: Clock;
+  engine: RoomEngine;
+  beacon: PublicBeacon;
+  /** The catalogue item of a treasure's prize, with its price (mail.resolveItems). */
+  mail: Pick<MailService, 'resolveItems'>;
+}
+
+export const sourceName = (roomId: number) => `夺宝 #${roomId}`;
+
+const refuse = (key: ErrorKey): never => {
+  throw new AppError(key);
+};
+
+function eventOf(e: TreasureStep['events'][number]): { type: string; data: Record<string, unknown> } {
+  switch (e.type) {
+    case 'create':
+      return { type: TREASURE_EVENTS.create, data: { cards: e.cards, card_price: e.cardPrice } };
+    case 'grab':
+      return { type: TREASURE_EVENTS.grab, data: { user_id: e.userId, first: e.first, count: e.count, sold: e.sold } };
+    case 'full':
+      return { type: TREASURE_EVENTS.full, data: { filled_at: e.filledAtMs } };
+    case 'won':
+      return { type: TREASURE_EVENTS.won, data: { card: e.card, user_id: e.userId } };
+    case 'refund':
+      return {
+        type: TREASURE_EVENTS.refund,
+        data: { refunds: e.refunds.map((r) => ({ user_id: r.userId, amount: r.amount })) },
+      };
+  }
+}
+
+function changeOf(step: TreasureStep, dueAt: number | null): Change<Treasure> {
+  const s = step.state;
+  return {
+    data: s,
+    state: s.state,
+    dueAt,
+    events: step.events.map(eventOf),
+    effects: step.effects,
+    ended: s.state === 'won' || s.state === 'refunded',
+    value: s.prizePrice,
+  };
+}
+
+export function createTreasureService(deps: TreasureDeps) {
+  const { db, engine } = deps;
+
+  async function createTreasure(userId: number, body: TreasureCreateRequest): Promise<{ room_id: number }> {
+    if ((await treasureRepo.role(db, userId)) !== 'admin') refuse('TREASURE_NOT_ADMIN');
+    const [prize] = await deps.mail.resolveItems(db, [
+      { itemDefId: body.item_id, ...(body.exter === undefined ? {} : { exter: body.exter }) },
+    ]);
+    if (!prize) return refuse('ITEM_NOT_FOUND');
+    const room = await engine.create<Treasure>(TREASURE_GAME, userId, (fresh, now) => {
+      const step = create({
+        roomId: fresh.id,
+        title: body.title,
+        itemDefId: prize.itemDefId,
+        exter: prize.exter,
+        prizePrice: prize.priceUnits,
+        cards: body.cards,
+        cardPrice: body.card_price,
+        now,
+        deadlineMs: body.deadline,
+      });
+      return step.ok ? ok(changeOf(step.value, step.value.state.deadlineMs)) : step;
+    });
+    return { room_id: room.id };
+  }
+
+  async function join(userId: number, roomId: number, count: number): Promise<TreasureJoinResponse> {
+    let bought: { first: number; count: number; paid: number } | null = null;
+    const room = await engine
+      .apply<Treasure>(TREASURE_GAME, roomId, (r, now): Outcome<Treasure> => {
+        bought = null; // a retried transaction runs this again
+        const step = grab(r.data, { userId, count, now });
+        if (!step.ok) return step;
+        const first = r.data.holders.length;
+        bought = { first, count, paid: count * r.data.cardPrice };
+        const change = changeOf(step.value, step.value.state.state === 'full' ? now : r.dueAt);
+        // One membership row per player and treasure ("treasures I grabbed in"): the first grab's.
+        if (!r.data.holders.includes(userId)) change.seated = [{ seat: first, userId, robot: false }];
+        return ok(change);
+      })
+      .catch((e: unknown) => {
+        throw e instanceof AppError && e.key === 'GAME_ROOM_NOT_FOUND' ? new AppError('TREASURE_NOT_FOUND') : e;
+      });
+    const b = bought as { first: number; count: number; paid: number } | null;
+    if (!b) throw new Error('a grab that committed bought nothing');
+    return {
+      room_id: roomId,
+      cards: Array.from({ length: b.count }, (_, i) => b.first + i),
+      paid: b.paid,
+      sold: room.data.holders.length,
+      total: room.data.cards,
+    };
+  }
+
+  /** The treasure's tick on the scheduler leader: refund at an unfilled deadline, or draw a full one. */
+  async function onDue(roomId: number): Promise<void> {
+    let filledAt: number | null = null;
+    await engine.apply<Treasure>(TREASURE_GAME, roomId, (r, now): Outcome<Treasure> => {
+      filledAt = null;
+      if (r.data.state === 'full') {
+        filledAt = r.data.filledAtMs;
+        return null;
+      }
+      if (r.dueAt === null || r.dueAt > now) return null;
+      const step = expire(r.data, now);
+      return step.ok ? ok(changeOf(step.value, null)) : null;
+    });
+    if (filledAt !== null) await drawTreasure(roomId, filledAt);
+  }
+
+  async function drawTreasure(roomId: number, filledAt: number): Promise<void> {
+    // The first beacon value after the last card: unknown to everyone, the house included, until then.
+    const beacon = await deps.beacon.valueAfter(filledAt);
+    const room = await engine.apply<Treasure>(TREASURE_GAME, roomId, (r) => {
+      if (r.data.state !== 'full') return null;
+      const step = draw(r.data, { serverSeed: r.serverSeed, publicSeed: beacon.value });
+      return step.ok ? ok({ ...changeOf(step.value, null), beacon }) : null;
+    });
+    const won = room.data.result;
+    if (room.data.state !== 'won' || !won) return;
+    const rows = await db
+      .select({ id: userItems.id })
+      .from(userItems)
+      .where(and(eq(userItems.userId, won.userId), eq(userItems.source, 'treasure'), eq(userItems.sourceId, roomId)));
+    const push: ItemUpdatePush = {
+      ids: rows.map((r) => r.id),
+      status: ITEM_STATUS.normal,
+      failure: null,
+      offer_id: null,
+    };
+    await deps.bus.publish(userRoom(won.userId), ITEM_UPDATE_EVENT, push).catch(() => undefined);
+  }
+
+  engine.register({
+    game: TREASURE_GAME,
+    channel: treasureRoom,
+    hall: {
+      channel: TREASURE_HALL_ROOM,
+      types: [
+        TREASURE_EVENTS.create,
+        TREASURE_EVENTS.grab,
+        TREASURE_EVENTS.full,
+        TREASURE_EVENTS.won,
+        TREASURE_EVENTS.refund,
+      ],
+    },
+    pool: 'game_pool',
+    kinds: { debit: 'treasure_card', credit: (reason) => reason },
+    itemSource: 'treasure',
+    itemSourceName: sourceName,
+    onDue,
+  });
+
+  return {
+    create: createTreasure,
+    join,
+    /** The treasure's deadline handler (the timers call it; tests may call it again: it is idempotent). */
+    tick: onDue,
+  };
+}
+
+export type TreasureService = ReturnType<typeof createTreasureService>;
