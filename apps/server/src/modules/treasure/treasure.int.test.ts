@@ -11,15 +11,17 @@ import {
   type TreasureListResponse,
   type TreasureMyCardsResponse,
 } from '@kaixiang/shared/treasure';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { catalogueRows } from '../../../test/support/items.ts';
 import { credit, expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { gameRooms } from '../../db/schema/games.ts';
 import { userItems } from '../../db/schema/items.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
+import { createScheduler, type Scheduler } from '../../infra/scheduler.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 
 const HOUR = 3_600_000;
@@ -259,4 +261,76 @@ describe('card grabbing (夺宝)', () => {
       }
     },
   );
+});
+
+/**
+ * The wiring, on the real clock: the last card's deadline reaches the scheduler leader, whose
+ * timer draws the treasure with nobody calling the tick; an unfilled one's deadline (moved close:
+ * the rules want it at least a minute off) is refunded the same way.
+ */
+describe('treasures settled by the scheduler leader', () => {
+  let t: TestApp;
+  let scheduler: Scheduler;
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    scheduler = createScheduler({ database: t.rt.database, pollMs: 20, clock: t.rt.clock, log: quiet });
+    t.app.games.timers.attach(scheduler);
+    scheduler.start();
+  });
+  afterAll(async () => {
+    await scheduler.stop();
+    await t.close();
+  });
+
+  async function settle(id: number, phase: string) {
+    let seen = '';
+    for (let i = 0; i < 200 && seen !== phase; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      seen = (await t.api<TreasureInfo>('GET', `${TREASURE_PATHS.info}?room_id=${id}`)).body.data.phase;
+    }
+    return seen;
+  }
+
+  it('draws a full treasure and refunds an expired one by itself', async () => {
+    const db = t.rt.database.db;
+    const admin = await registerUser(t);
+    await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    const [def] = await catalogueRows(t, 1);
+    const make = async () =>
+      (
+        await asUser<{ room_id: number }>(t, admin.tokens.access_token, 'POST', TREASURE_PATHS.create, {
+          title: 'auto',
+          item_id: def?.id,
+          cards: 2,
+          card_price: CARD,
+          deadline: Date.now() + HOUR,
+        })
+      ).body.data.room_id;
+    const p = await registerUser(t);
+    await credit(t, p.userId, 3 * CARD);
+
+    const full = await make();
+    const grabbed = await asUser(t, p.tokens.access_token, 'POST', TREASURE_PATHS.join, { room_id: full, count: 2 });
+    expect(grabbed.body.code).toBe(200);
+    expect(await settle(full, 'won')).toBe('won');
+    const won = await db
+      .select()
+      .from(userItems)
+      .where(and(eq(userItems.source, 'treasure'), eq(userItems.sourceId, full)));
+    expect(won.map((r) => r.userId)).toEqual([p.userId]);
+
+    const left = await make();
+    await asUser(t, p.tokens.access_token, 'POST', TREASURE_PATHS.join, { room_id: left, count: 1 });
+    expect((await balancesOf(db, p.userId)).coin).toBe(0);
+    const soon = Date.now() + 300;
+    await db
+      .update(gameRooms)
+      .set({ dueAt: new Date(soon), data: sql`jsonb_set(${gameRooms.data}, '{deadlineMs}', ${String(soon)}::jsonb)` })
+      .where(eq(gameRooms.id, left));
+    expect(await settle(left, 'refunded')).toBe('refunded');
+    expect((await balancesOf(db, p.userId)).coin).toBe(CARD);
+    await expectLedgerBalanced(t);
+  });
 });
