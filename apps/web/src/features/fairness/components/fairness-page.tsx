@@ -5,6 +5,7 @@ import { IconShield } from '../../../components/icons.tsx';
 import { useLoggedIn } from '../../../lib/session.ts';
 import { BattleVerifier } from './battle-verifier.tsx';
 import { RollList } from './roll-list.tsx';
+import { RollVerifier } from './roll-verifier.tsx';
 import { SeedPanel } from './seed-panel.tsx';
 import { TurntableVerifier } from './turntable-verifier.tsx';
 import { UpgradeVerifier } from './upgrade-verifier.tsx';
@@ -49,6 +50,7 @@ export function FairnessPage() {
       <BattleVerifier />
       <TurntableVerifier />
       <UpgradeVerifier />
+      <RollVerifier />
     </div>
   );
 }

@@ -1,0 +1,155 @@
+import type { RollRewardResponse } from '@kaixiang/shared/roll';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { rollRewardQueryOptions } from '../api/get-roll-reward.ts';
+import { type RollVerifyResult, verifyRollRoom } from '../verify-roll.ts';
+import { LookupError, NumberLookupForm } from './number-lookup.tsx';
+import { CheckMark } from './verifier.tsx';
+
+type Checked = Extract<RollVerifyResult, { kind: 'checked' }>;
+
+type Outcome =
+  | { kind: 'none' }
+  | { kind: 'message'; text: string }
+  | { kind: 'pending'; reward: RollRewardResponse }
+  | { kind: 'done'; reward: RollRewardResponse; result: Checked };
+
+const MAX_ROOM_ID = 2_147_483_647;
+
+/**
+ * "Verify a roll room": a room number (or `?roll=<id>` from the room's page) → its draw
+ * (get-roll-room-reward) → every winner recomputed in the browser by verifyRoll, each ✓ or ✗.
+ */
+export function RollVerifier() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const panel = useRef<HTMLElement>(null);
+  const [params] = useSearchParams();
+  const [roomId, setRoomId] = useState(params.get('roll') ?? '');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+  const [running, setRunning] = useState(false);
+
+  async function run(text: string) {
+    const room = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : 0;
+    if (room <= 0 || room > MAX_ROOM_ID) {
+      setOutcome({ kind: 'message', text: t('fairness.roll.required') });
+      return;
+    }
+    setRunning(true);
+    try {
+      const reward = await queryClient.fetchQuery(rollRewardQueryOptions(room));
+      const result = verifyRollRoom(reward);
+      setOutcome(result.kind === 'pending' ? { kind: 'pending', reward } : { kind: 'done', reward, result });
+    } catch (error) {
+      setOutcome({ kind: 'message', text: error instanceof ApiError ? error.message : t('fairness.roll.failed') });
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  // Arriving from a room with ?roll=<id>: check it at once and bring the panel into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the id the page was opened with
+  useEffect(() => {
+    const given = params.get('roll');
+    if (!given) return;
+    void run(given).then(() => panel.current?.scrollIntoView?.({ block: 'start' }));
+  }, []);
+
+  return (
+    <section ref={panel} className="panel verifier roll-verifier" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('fairness.roll.title')}</h2>
+      <p className="seed-panel__muted">{t('fairness.roll.hint')}</p>
+      <NumberLookupForm
+        inputId={`${id}-room`}
+        label={t('fairness.roll.roomId')}
+        submit={t('fairness.roll.submit')}
+        value={roomId}
+        onChange={setRoomId}
+        onSubmit={(value) => void run(value)}
+        running={running}
+      />
+      {outcome.kind === 'message' && <LookupError text={outcome.text} />}
+      {outcome.kind === 'pending' && (
+        <div className="verify-outcome" aria-live="polite">
+          <p className="verify-summary">{t('fairness.roll.pending', { id: outcome.reward.room_id })}</p>
+          <p className="verify-check__text">
+            <small>{t('fairness.roll.committedHash')}</small>
+            <span className="fair-mono">{outcome.reward.server_seed_hash}</span>
+          </p>
+        </div>
+      )}
+      {outcome.kind === 'done' && <RollOutcome reward={outcome.reward} result={outcome.result} />}
+    </section>
+  );
+}
+
+function RollOutcome({ reward, result }: { reward: RollRewardResponse; result: Checked }) {
+  const { t } = useTranslation();
+  const { check } = result;
+  const names = new Map(reward.list.map((w) => [w.winner.user_id, w.winner.nick_name]));
+  const who = (userId: number | null) => (userId === null ? '-' : `${names.get(userId) ?? ''} #${userId}`);
+  const prizeName = new Map(reward.list.map((w) => [w.index, w.name]));
+  return (
+    <div className="verify-outcome" aria-live="polite" data-testid="roll-verify">
+      <h3>
+        {t('fairness.roll.roomTitle', { id: reward.room_id })} ·{' '}
+        {result.ok ? t('fairness.roll.allOk') : t('fairness.roll.someBad')}
+      </h3>
+      <ul className="verify-checks">
+        <Check ok={check.seedMatches} label={t('fairness.roll.checks.seedHash')}>
+          <small className="fair-mono">
+            {t('fairness.roll.serverSeed')}: {reward.server_seed}
+          </small>
+          <small className="fair-mono">
+            {t('fairness.roll.committedHash')}: {reward.server_seed_hash}
+          </small>
+        </Check>
+        <Check ok={check.entrantsMatch} label={t('fairness.roll.checks.entrants', { count: reward.entrants.length })}>
+          <small className="fair-mono">{reward.entrants_hash}</small>
+        </Check>
+        {check.awards.map((a) => (
+          <Check
+            key={a.prize}
+            ok={a.matches}
+            label={t('fairness.roll.checks.prize', { index: a.prize + 1, name: prizeName.get(a.prize) ?? '' })}
+          >
+            <small>
+              {t('fairness.roll.computed', { who: who(a.userId), roll: a.roll })} ·{' '}
+              {t('fairness.roll.announced', { who: who(a.claimedUserId) })}
+            </small>
+          </Check>
+        ))}
+        <Check ok={check.returnedMatch} label={t('fairness.roll.checks.returned', { count: reward.returned.length })}>
+          {null}
+        </Check>
+        <li className="verify-check is-ok">
+          <span className="verify-check__text">
+            <strong>{t('fairness.roll.beacon', { round: reward.beacon_round ?? '-' })}</strong>
+            <small className="fair-mono">{reward.public_seed}</small>
+            {reward.beacon_url && (
+              <a href={reward.beacon_url} target="_blank" rel="noreferrer">
+                {t('fairness.roll.beaconLink')}
+              </a>
+            )}
+          </span>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function Check({ ok, label, children }: { ok: boolean; label: string; children: ReactNode }) {
+  return (
+    <li className={`verify-check ${ok ? 'is-ok' : 'is-bad'}`}>
+      <CheckMark ok={ok} />
+      <span className="verify-check__text">
+        <strong>{label}</strong>
+        {children}
+      </span>
+    </li>
+  );
+}
