@@ -122,7 +122,15 @@ export async function registerGames(
   });
   const rollViews = createRollViews({ db, clock: rt.clock, engine, beacon, items: deps.boxes.items });
   await app.register(rollRoutes(roll, rollViews, deps.authenticate), { prefix: '/api' });
-  const treasure = createTreasureService({ db, bus: rt.bus, clock: rt.clock, engine, beacon, mail: deps.mail });
+  const treasure = createTreasureService({
+    db,
+    bus: rt.bus,
+    clock: rt.clock,
+    engine,
+    beacon,
+    mail: deps.mail,
+    items: deps.boxes.items,
+  });
   const treasureViews = createTreasureViews({ db, engine, items: deps.boxes.items });
   await app.register(treasureRoutes(treasure, treasureViews, deps.authenticate), { prefix: '/api' });
   const games = { engine, timers, beacon, battles, turntable, roll, rollViews, treasure, treasureViews };

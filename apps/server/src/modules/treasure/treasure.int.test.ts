@@ -19,6 +19,7 @@ import { credit, expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { gameRooms } from '../../db/schema/games.ts';
 import { userItems } from '../../db/schema/items.ts';
+import { mails } from '../../db/schema/mail.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createScheduler, type Scheduler } from '../../infra/scheduler.ts';
@@ -168,6 +169,10 @@ describe('card grabbing (夺宝)', () => {
     expect(prizes).toHaveLength(1);
     expect(prizes[0]).toMatchObject({ userId: winner, itemDefId: itemId, exter: 2, sourceName: `夺宝 #${id}` });
 
+    const mailed = await db().select().from(mails).where(eq(mails.source, 'treasure'));
+    expect(mailed.filter((m) => m.sourceKey === `treasure:${id}`).map((m) => [m.userId, m.titleZhCn])).toEqual([
+      [winner, '恭喜您在夺宝中获奖'],
+    ]);
     const [w, l] = winner === a.userId ? [a, b] : [b, a];
     const mine = (await get<TreasureMyCardsResponse>(TREASURE_PATHS.myCards, w)).data;
     expect(mine.list[0]).toMatchObject({ room_id: id, status: TREASURE_CARD_STATUS.won });

@@ -33,6 +33,7 @@ import { userItems } from '../../db/schema/items.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
+import type { ItemInfo } from '../boxes/boxes.service.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
 import type { Change, Outcome, RoomEngine } from '../games/room-engine.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -44,8 +45,10 @@ export interface TreasureDeps {
   clock: Clock;
   engine: RoomEngine;
   beacon: PublicBeacon;
-  /** The catalogue item of a treasure's prize, with its price (mail.resolveItems). */
-  mail: Pick<MailService, 'resolveItems'>;
+  /** The catalogue item of a treasure's prize (resolveItems); the winner's mail. */
+  mail: Pick<MailService, 'resolveItems' | 'sendInTx' | 'notify'>;
+  /** The catalogue's names (boxes.items): the mail names the prize. */
+  items: () => Promise<Map<number, ItemInfo>>;
 }
 
 export const sourceName = (roomId: number) => `夺宝 #${roomId}`;
@@ -158,13 +161,39 @@ export function createTreasureService(deps: TreasureDeps) {
   async function drawTreasure(roomId: number, filledAt: number): Promise<void> {
     // The first beacon value after the last card: unknown to everyone, the house included, until then.
     const beacon = await deps.beacon.valueAfter(filledAt);
-    const room = await engine.apply<Treasure>(TREASURE_GAME, roomId, (r) => {
+    // Read before the transaction: it holds the only connection on PGlite.
+    const info = await deps.items();
+    let drawn = false;
+    const room = await engine.transact<Treasure>(TREASURE_GAME, roomId, async (r, lt) => {
+      drawn = false;
       if (r.data.state !== 'full') return null;
       const step = draw(r.data, { serverSeed: r.serverSeed, publicSeed: beacon.value });
-      return step.ok ? ok({ ...changeOf(step.value, null), beacon }) : null;
+      if (!step.ok) return null;
+      const t = step.value.state;
+      const won = t.result as NonNullable<Treasure['result']>;
+      const names = info.get(t.itemDefId)?.names ?? { zhCn: '', zhTw: '', en: '' };
+      // In the draw's transaction: a winner gets the item and the mail, or neither.
+      await deps.mail.sendInTx(
+        lt.tx,
+        {
+          userId: won.userId,
+          title: { zhCn: '恭喜您在夺宝中获奖', zhTw: '恭喜您在奪寶中獲獎', en: 'You won a treasure' },
+          content: {
+            zhCn: `您在夺宝「${t.title}」(#${roomId})中以第 ${won.card + 1} 张卡片获得了 ${names.zhCn}，已放入您的背包。`,
+            zhTw: `您在奪寶「${t.title}」(#${roomId})中以第 ${won.card + 1} 張卡片獲得了 ${names.zhTw || names.zhCn}，已放入您的背包。`,
+            en: `Card ${won.card + 1} won you ${names.en || names.zhCn} in the treasure "${t.title}" (#${roomId}). It is in your inventory.`,
+          },
+          source: 'treasure',
+          sourceKey: `treasure:${roomId}`,
+        },
+        lt.now,
+      );
+      drawn = true;
+      return ok({ ...changeOf(step.value, null), beacon });
     });
     const won = room.data.result;
-    if (room.data.state !== 'won' || !won) return;
+    if (!drawn || !won) return;
+    await deps.mail.notify(won.userId).catch(() => undefined);
     const rows = await db
       .select({ id: userItems.id })
       .from(userItems)
