@@ -155,6 +155,7 @@ describe('roll room page', () => {
         .map((li) => li.textContent),
     ).toEqual(['AK-47 | 红线¥100.00阿获得者：阿强', 'P250 | 沙丘¥50.00已退回房主']); // 阿: the avatar's initial
     expect(screen.getByText('恭喜！你获得了 AK-47 | 红线')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '已参与，等待开奖' })).toBeNull();
     const fair = screen.getByRole('region', { name: '公平性' });
     expect(fair.textContent).toContain('b'.repeat(64));
     expect(

@@ -18,6 +18,7 @@ import { useRollRoomLive, useRollWinToast } from '../api/live.ts';
 import { useMsUntil } from '../countdown.ts';
 import { ConditionList } from './conditions.tsx';
 import { Countdown } from './countdown.tsx';
+import { LockIcon } from './lock-icon.tsx';
 import '../roll.css';
 
 /** Where the fairness page recomputes a room's draw. */
@@ -99,11 +100,7 @@ function RollRoomView({ roomId }: { roomId: number }) {
           <Avatar src={room.owner.avatar} name={room.owner.nick_name} size={48} />
           <div>
             <h1>
-              {room.conditions.has_password && (
-                <span role="img" aria-label={t('roll.locked')}>
-                  🔒{' '}
-                </span>
-              )}
+              {room.conditions.has_password && <LockIcon label={t('roll.locked')} />}
               {room.title}
             </h1>
             <p>
@@ -201,6 +198,8 @@ function JoinBox({ room, open }: { room: RollRoomInfo; open: boolean }) {
   const loggedIn = useLoggedIn();
   const join = useJoinRoll();
   const [password, setPassword] = useState('');
+  // Once drawn the winners say the rest: "waiting for the draw" would be stale.
+  if (room.state === ROLL_STATE.ended) return null;
   if (room.self?.joined) {
     return (
       <button type="button" className="button button--ghost roll-room__join" disabled>

@@ -7,6 +7,7 @@ import { Price } from '../../../components/price.tsx';
 import { rollDetailsPath } from '../paths.ts';
 import { ConditionList } from './conditions.tsx';
 import { Countdown } from './countdown.tsx';
+import { LockIcon } from './lock-icon.tsx';
 
 /** One room in the hall: who made it, the best prizes, the pool, players, the draw and the rules. */
 export function RoomCard({ room, offsetMs, vip }: { room: RollRoomCard; offsetMs: number; vip: boolean }) {
@@ -17,11 +18,7 @@ export function RoomCard({ room, offsetMs, vip }: { room: RollRoomCard; offsetMs
         <Avatar src={room.owner.avatar} name={room.owner.nick_name} size={36} />
         <div className="roll-card__who">
           <h3 className="roll-card__title">
-            {room.conditions.has_password && (
-              <span className="roll-card__lock" role="img" aria-label={t('roll.locked')} title={t('roll.locked')}>
-                🔒
-              </span>
-            )}
+            {room.conditions.has_password && <LockIcon label={t('roll.locked')} />}
             {room.title}
           </h3>
           <span className="roll-card__owner">
