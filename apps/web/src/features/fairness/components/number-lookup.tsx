@@ -1,3 +1,7 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+
 /**
  * The battle and turntable verifiers' form: one number (a room, a round) and a button; and the
  * line a refusal shows under it.
@@ -45,4 +49,63 @@ export function LookupError({ text }: { text: string }) {
       {text}
     </p>
   );
+}
+
+/** What a lookup verifier shows: nothing yet, a refusal, a record not yet checkable, or the checks. */
+export type LookupOutcome<D, R> =
+  | { kind: 'none' }
+  | { kind: 'message'; text: string }
+  | { kind: 'pending'; data: D }
+  | { kind: 'done'; data: D; result: R };
+
+/** The largest id the API takes (an int4 serial). */
+const MAX_LOOKUP_ID = 2_147_483_647;
+
+/**
+ * The state of a verifier that looks one record up by number (a roll room, a turntable round):
+ * the typed number (or `?<param>=<id>` from the game's page: looked up at once, and the panel
+ * scrolled into view once the answer is in, below the sections the visitor did not come for),
+ * the fetch, and the check run on the answer — after the fetch, never while rendering (a chain
+ * check may hash thousands of times). `check` answers null for a record not settled yet.
+ */
+export function useNumberLookup<D, R>(opts: {
+  param: string;
+  required: string;
+  failed: string;
+  fetch: (id: number) => Promise<D>;
+  check: (data: D) => R | null;
+}) {
+  const [params] = useSearchParams();
+  const panel = useRef<HTMLElement>(null);
+  const [value, setValue] = useState(params.get(opts.param) ?? '');
+  const [outcome, setOutcome] = useState<LookupOutcome<D, R>>({ kind: 'none' });
+  const [running, setRunning] = useState(false);
+
+  async function run(text: string) {
+    const id = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : 0;
+    if (id <= 0 || id > MAX_LOOKUP_ID) {
+      setOutcome({ kind: 'message', text: opts.required });
+      return;
+    }
+    setRunning(true);
+    try {
+      const data = await opts.fetch(id);
+      const result = opts.check(data);
+      setOutcome(result === null ? { kind: 'pending', data } : { kind: 'done', data, result });
+    } catch (error) {
+      // The server says why (no such record, …) in the visitor's language.
+      setOutcome({ kind: 'message', text: error instanceof ApiError ? error.message : opts.failed });
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the id the page was opened with
+  useEffect(() => {
+    const given = params.get(opts.param);
+    if (!given) return;
+    void run(given).then(() => panel.current?.scrollIntoView?.({ block: 'start' }));
+  }, []);
+
+  return { value, setValue, outcome, running, run, panel };
 }

@@ -1,23 +1,13 @@
 import type { RollRewardResponse } from '@kaixiang/shared/roll';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
 import { rollRewardQueryOptions } from '../api/get-roll-reward.ts';
 import { type RollVerifyResult, verifyRollRoom } from '../verify-roll.ts';
-import { LookupError, NumberLookupForm } from './number-lookup.tsx';
+import { LookupError, NumberLookupForm, useNumberLookup } from './number-lookup.tsx';
 import { CheckMark } from './verifier.tsx';
 
 type Checked = Extract<RollVerifyResult, { kind: 'checked' }>;
-
-type Outcome =
-  | { kind: 'none' }
-  | { kind: 'message'; text: string }
-  | { kind: 'pending'; reward: RollRewardResponse }
-  | { kind: 'done'; reward: RollRewardResponse; result: Checked };
-
-const MAX_ROOM_ID = 2_147_483_647;
 
 /**
  * "Verify a roll room": a room number (or `?roll=<id>` from the room's page) → its draw
@@ -27,37 +17,17 @@ export function RollVerifier() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const id = useId();
-  const panel = useRef<HTMLElement>(null);
-  const [params] = useSearchParams();
-  const [roomId, setRoomId] = useState(params.get('roll') ?? '');
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
-  const [running, setRunning] = useState(false);
-
-  async function run(text: string) {
-    const room = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : 0;
-    if (room <= 0 || room > MAX_ROOM_ID) {
-      setOutcome({ kind: 'message', text: t('fairness.roll.required') });
-      return;
-    }
-    setRunning(true);
-    try {
-      const reward = await queryClient.fetchQuery(rollRewardQueryOptions(room));
+  const lookup = useNumberLookup<RollRewardResponse, Checked>({
+    param: 'roll',
+    required: t('fairness.roll.required'),
+    failed: t('fairness.roll.failed'),
+    fetch: (room) => queryClient.fetchQuery(rollRewardQueryOptions(room)),
+    check: (reward) => {
       const result = verifyRollRoom(reward);
-      setOutcome(result.kind === 'pending' ? { kind: 'pending', reward } : { kind: 'done', reward, result });
-    } catch (error) {
-      setOutcome({ kind: 'message', text: error instanceof ApiError ? error.message : t('fairness.roll.failed') });
-    } finally {
-      setRunning(false);
-    }
-  }
-
-  // Arriving from a room with ?roll=<id>: check it at once and bring the panel into view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the id the page was opened with
-  useEffect(() => {
-    const given = params.get('roll');
-    if (!given) return;
-    void run(given).then(() => panel.current?.scrollIntoView?.({ block: 'start' }));
-  }, []);
+      return result.kind === 'pending' ? null : result;
+    },
+  });
+  const { outcome, panel } = lookup;
 
   return (
     <section ref={panel} className="panel verifier roll-verifier" aria-labelledby={`${id}-title`}>
@@ -67,22 +37,22 @@ export function RollVerifier() {
         inputId={`${id}-room`}
         label={t('fairness.roll.roomId')}
         submit={t('fairness.roll.submit')}
-        value={roomId}
-        onChange={setRoomId}
-        onSubmit={(value) => void run(value)}
-        running={running}
+        value={lookup.value}
+        onChange={lookup.setValue}
+        onSubmit={(value) => void lookup.run(value)}
+        running={lookup.running}
       />
       {outcome.kind === 'message' && <LookupError text={outcome.text} />}
       {outcome.kind === 'pending' && (
         <div className="verify-outcome" aria-live="polite">
-          <p className="verify-summary">{t('fairness.roll.pending', { id: outcome.reward.room_id })}</p>
+          <p className="verify-summary">{t('fairness.roll.pending', { id: outcome.data.room_id })}</p>
           <p className="verify-check__text">
             <small>{t('fairness.roll.committedHash')}</small>
-            <span className="fair-mono">{outcome.reward.server_seed_hash}</span>
+            <span className="fair-mono">{outcome.data.server_seed_hash}</span>
           </p>
         </div>
       )}
-      {outcome.kind === 'done' && <RollOutcome reward={outcome.reward} result={outcome.result} />}
+      {outcome.kind === 'done' && <RollOutcome reward={outcome.data} result={outcome.result} />}
     </section>
   );
 }

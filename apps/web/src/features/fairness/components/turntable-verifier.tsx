@@ -1,25 +1,14 @@
 import type { TurntableRoundResponse } from '@kaixiang/shared/turntable';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
 import { turntableRoundQueryOptions } from '../api/get-turntable-round.ts';
 import { iconName, type TurntableVerifyResult, verifyTurntableRound, type WheelCheck } from '../verify-turntable.ts';
-import { LookupError, NumberLookupForm } from './number-lookup.tsx';
+import { LookupError, NumberLookupForm, useNumberLookup } from './number-lookup.tsx';
 import { TurntableScheme } from './turntable-scheme.tsx';
 import { CheckMark } from './verifier.tsx';
 
 type Checked = Extract<TurntableVerifyResult, { kind: 'checked' }>;
-
-type Outcome =
-  | { kind: 'none' }
-  | { kind: 'message'; text: string }
-  | { kind: 'pending'; round: TurntableRoundResponse }
-  | { kind: 'done'; round: TurntableRoundResponse; result: Checked };
-
-/** The largest round id the API takes (an int4 serial). */
-const MAX_ROUND_ID = 2_147_483_647;
 
 /**
  * "Verify a turntable round": a round number (or `?turntable=<id>` from the turntable screen) →
@@ -30,44 +19,17 @@ export function TurntableVerifier() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const id = useId();
-  const panel = useRef<HTMLElement>(null);
-  const [params] = useSearchParams();
-  const [roundId, setRoundId] = useState(params.get('turntable') ?? '');
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
-  const [running, setRunning] = useState(false);
-
-  async function run(text: string) {
-    const round = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : 0;
-    if (round <= 0 || round > MAX_ROUND_ID) {
-      setOutcome({ kind: 'message', text: t('fairness.turntable.required') });
-      return;
-    }
-    setRunning(true);
-    try {
-      const data = await queryClient.fetchQuery(turntableRoundQueryOptions(round));
-      // Here, after the fetch and not while rendering: the chain check hashes up to 10,000 times.
-      const result = verifyTurntableRound(data);
-      setOutcome(result.kind === 'pending' ? { kind: 'pending', round: data } : { kind: 'done', round: data, result });
-    } catch (error) {
-      // The server says why (no such round, …) in the visitor's language.
-      setOutcome({
-        kind: 'message',
-        text: error instanceof ApiError ? error.message : t('fairness.turntable.failed'),
-      });
-    } finally {
-      setRunning(false);
-    }
-  }
-
-  // Arriving from the turntable with ?turntable=<id>: check it at once and bring the panel into view,
-  // below the box-opening sections the visitor did not come for. Scrolled once the answer is in,
-  // when the sections above have had the same time to fill and no longer push it down.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the id the page was opened with
-  useEffect(() => {
-    const given = params.get('turntable');
-    if (!given) return;
-    void run(given).then(() => panel.current?.scrollIntoView?.({ block: 'start' }));
-  }, []);
+  const lookup = useNumberLookup<TurntableRoundResponse, Checked>({
+    param: 'turntable',
+    required: t('fairness.turntable.required'),
+    failed: t('fairness.turntable.failed'),
+    fetch: (round) => queryClient.fetchQuery(turntableRoundQueryOptions(round)),
+    check: (round) => {
+      const result = verifyTurntableRound(round);
+      return result.kind === 'pending' ? null : result;
+    },
+  });
+  const { outcome, panel } = lookup;
 
   return (
     <section ref={panel} className="panel verifier turntable-verifier" aria-labelledby={`${id}-title`}>
@@ -77,14 +39,14 @@ export function TurntableVerifier() {
         inputId={`${id}-round`}
         label={t('fairness.turntable.roundId')}
         submit={t('fairness.turntable.submit')}
-        value={roundId}
-        onChange={setRoundId}
-        onSubmit={(value) => void run(value)}
-        running={running}
+        value={lookup.value}
+        onChange={lookup.setValue}
+        onSubmit={(value) => void lookup.run(value)}
+        running={lookup.running}
       />
       {outcome.kind === 'message' && <LookupError text={outcome.text} />}
-      {outcome.kind === 'pending' && <PendingRound round={outcome.round} />}
-      {outcome.kind === 'done' && <TurntableOutcome round={outcome.round} result={outcome.result} />}
+      {outcome.kind === 'pending' && <PendingRound round={outcome.data} />}
+      {outcome.kind === 'done' && <TurntableOutcome round={outcome.data} result={outcome.result} />}
       <TurntableScheme />
     </section>
   );
