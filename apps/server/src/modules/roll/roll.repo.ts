@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { gameRooms, rollEntries } from '../../db/schema/games.ts';
 import { userItems } from '../../db/schema/items.ts';
 import { users } from '../../db/schema/users.ts';
+import { roomsPage } from '../games/room-pages.ts';
 
 export type RoomRow = typeof gameRooms.$inferSelect;
 export interface Person {
@@ -131,17 +132,7 @@ export const rollRepo = {
       which === 'ongoing'
         ? [asc(sql`(${gameRooms.data}->>'drawAtMs')::bigint`), asc(gameRooms.id)]
         : [desc(gameRooms.endedAt), desc(gameRooms.id)];
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(gameRooms)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-      db.select({ n: count() }).from(gameRooms).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return roomsPage(db, where, order, limit, offset);
   },
 
   /** The rooms a player joined, newest room first. */

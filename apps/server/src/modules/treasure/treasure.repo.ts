@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameRoomMembers, gameRooms } from '../../db/schema/games.ts';
 import { users } from '../../db/schema/users.ts';
+import { roomsPage } from '../games/room-pages.ts';
 
 export interface Person {
   id: number;
@@ -25,17 +26,7 @@ export const treasureRepo = {
   async rooms(db: Db, which: 'ongoing' | 'ended', limit: number, offset: number) {
     const where = which === 'ongoing' ? ongoing : ended;
     const order = which === 'ongoing' ? [desc(gameRooms.id)] : [desc(gameRooms.endedAt), desc(gameRooms.id)];
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(gameRooms)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-      db.select({ n: count() }).from(gameRooms).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return roomsPage(db, where, order, limit, offset);
   },
 
   /**
