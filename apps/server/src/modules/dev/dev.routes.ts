@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
+import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SiteService } from '../site/site.service.ts';
 
@@ -25,10 +26,30 @@ export function devRoutes(deps: { site: SiteService; db: Db }): FastifyPluginAsy
 <li><a href="/dev/chain" style="color:#4fc3f7">/dev/chain</a>: the sandbox USDT chain: lent deposit addresses and their orders, deposits and confirmations; <code>POST /dev/chain/deposit</code> {chain, address, amount} sends USDT, <code>POST /dev/chain/mine</code> {blocks} mines blocks (JSON: /dev/chain.json; docs/decisions.md "USDT recharge").</li>
 <li><code>/dev/cashier/:order_sn</code>: the sandbox cashier a recharge QR opens (支付 / 失败 / 延迟通知); its buttons are <code>POST /dev/cashier/:order_sn/pay|fail|late|reverse</code>, and <code>POST /dev/cashier/deliver-due</code> delivers held late notifications (docs/decisions.md "Payments").</li>
 <li><code>POST /dev/test/credit</code> {user_id, amount, currency?}: credits a player (amount in 1/10000 yuan; currency coin, quota or point) from the test faucet, a balanced ledger transfer.</li>
+<li><code>POST /dev/test/account-type</code> {user_id, account_type}: makes a player an anchor (2, 3) or a plain player (1) again — anchors create roll rooms with their items.</li>
 <li><code>POST /dev/test/ban</code> {user_id, banned}: bans (ends every login and socket) or lifts the ban.</li>
 <li><code>POST /dev/test/reward</code> {nick_name, price_units, big, game_type}: records a win and pushes it to the tickers.</li>
 <li><code>POST /dev/test/redeem-code</code> {code?, coins, limit?, item_ids?, expires_at?}: makes a redeem code (random when code is absent; coins in 1/10000 yuan; limit = total uses, absent = unlimited).</li>
 <li><code>GET /dev/test/coupons</code>: the coupon templates; <code>POST /dev/test/coupon</code> {user_id, coupon_id}: gives the player one card of that template (for the recharge dialog's coupon picker).</li></ul>`),
+    );
+
+    app.post(
+      '/dev/test/account-type',
+      {
+        schema: {
+          hide: true,
+          body: z.object({ user_id: z.number().int().positive(), account_type: z.number().int().min(1).max(3) }),
+        },
+      },
+      async (req) => {
+        const [row] = await deps.db
+          .update(users)
+          .set({ accountType: req.body.account_type })
+          .where(eq(users.id, req.body.user_id))
+          .returning({ id: users.id, accountType: users.accountType });
+        if (!row) throw new AppError('NOT_FOUND');
+        return { code: 200, data: { user_id: row.id, account_type: row.accountType }, msg: '' };
+      },
     );
 
     app.post(
