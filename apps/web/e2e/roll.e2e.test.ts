@@ -1,18 +1,20 @@
+import type { BoxListResponse, OpenBoxResponse } from '@kaixiang/shared/boxes';
+import type { KnapsackResponse } from '@kaixiang/shared/inventory';
 import { ROLL_PATHS } from '@kaixiang/shared/roll';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerPlayer } from './api.ts';
+import { api, creditCoins, type Player, registerPlayer } from './api.ts';
 import { baseUrl, launch, logInWithPassword, newVisitor, screenshot } from './browser.ts';
 
 /*
- * Roll rooms (ROLL房) in a browser. Not yet the whole game: making a room takes an anchor or admin
- * account (account_type 2/3), which only the database can make today — the server has no
- * development endpoint for it, and the e2e server's database is embedded in its process. So the
- * first test runs against the real server throughout (a player's hall, tabs and the fairness
- * page's refusal of an unknown room), and the second serves the roll answers from fixtures in the
- * shapes of packages/shared/src/roll.ts to look at a full hall, an open room and a drawn one.
- * When a dev endpoint can make an anchor, the second becomes: create, join, wait for the draw
- * (the shortest draw time is 1 minute), read the winners.
+ * Roll rooms (ROLL房) in a browser, against the real server throughout. First a player's empty
+ * hall, its tabs and the fairness page's refusal of an unknown room (it runs first: a fresh server
+ * has no room). Then a whole room: a player made an anchor by the development endpoint
+ * (/dev/test/account-type) opens a box, creates a room in the create dialog with that item, a
+ * password and the earliest draw time the rule allows (1 minute, in the input's whole minutes);
+ * one player joins with the password, another is refused with a wrong one; the scheduler's leader
+ * draws at the draw time; the pages show the winner, the item is in the winner's inventory
+ * (source roll), and 去验证 opens the verifier with every check ✓.
  */
 
 let browser: Browser;
@@ -23,103 +25,52 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const NOW = Date.now();
-const NONE = { min_recharge: 0, recharge_days: 0, min_vip: 0, invited_only: false, has_password: false };
-const person = (id: number, name: string) => ({ user_id: id, nick_name: name, avatar: '', vip_level: 2 });
-const prize = (index: number, name: string, price: number, quality: number, winner: unknown = null) => ({
-  index,
-  item_id: 1 + index,
-  name,
-  img: '',
-  quality,
-  exter: 1,
-  price,
-  winner,
-  returned: false,
-});
-const PRIZES = [
-  prize(0, 'AK-47 | 红线 (久经沙场)', 1_250_000, 5),
-  prize(1, 'AWP | 二西莫夫', 980_000, 6),
-  prize(2, 'P250 | 沙丘', 60_000, 2),
-];
-const card = (over: object = {}) => ({
-  room_id: 7,
-  title: '主播小凯的周末福利房',
-  description: '关注直播间，周末开奖',
-  owner: { ...person(2, '主播小凯'), official: false },
-  state: 1,
-  draw_at: NOW + 3 * 3_600_000 + 125_000,
-  created_at: NOW - 3_600_000,
-  ended_at: null,
-  prize_count: 3,
-  prize_value: 2_290_000,
-  player_count: 18,
-  top_prizes: PRIZES,
-  conditions: NONE,
-  joined: null,
-  ...over,
-});
-const ROOMS = [
-  card(),
-  card({
-    room_id: 8,
-    title: '官方每日ROLL',
-    owner: { ...person(1, '开箱官方'), official: true },
-    conditions: { ...NONE, min_recharge: 1_000_000, recharge_days: 7 },
-    player_count: 342,
-    draw_at: NOW + 26 * 3_600_000,
-  }),
-  card({ room_id: 9, title: '粉丝专属房', conditions: { ...NONE, has_password: true, min_vip: 3 }, player_count: 5 }),
-];
-const SELF = { joined: false, joined_at: null, won_prize: null, vip_level: 2, recharged: 300_000, invited: false };
-const info = (over: object = {}) => ({
-  ...card({ conditions: { ...NONE, min_recharge: 1_000_000, recharge_days: 7, min_vip: 2, has_password: true } }),
-  // The server's clock an hour ahead of ours: the countdown must follow the server's.
-  now: NOW + 3_600_000,
-  closed_at: null,
-  room_seq: 1,
-  server_seed_hash: `${'a3f'.repeat(21)}b`,
-  server_seed: null,
-  public_seed: null,
-  beacon_round: null,
-  beacon_url: null,
-  self: SELF,
-  ...over,
-});
-const DRAWN_PRIZES = [
-  prize(0, 'AK-47 | 红线 (久经沙场)', 1_250_000, 5, person(11, '阿强')),
-  prize(1, 'AWP | 二西莫夫', 980_000, 6, person(12, '小明')),
-  { ...prize(2, 'P250 | 沙丘', 60_000, 2), returned: true },
-];
-const DRAWN = info({
-  state: 3,
-  ended_at: NOW,
-  server_seed: '5e'.repeat(32),
-  public_seed: '9c'.repeat(32),
-  beacon_round: 4242,
-  beacon_url: 'https://drand.example/4242',
-  top_prizes: DRAWN_PRIZES,
-  self: { ...SELF, joined: true, joined_at: NOW },
-});
-
-const envelope = (data: unknown) => ({
-  status: 200,
-  contentType: 'application/json',
-  body: JSON.stringify({ code: 200, data, msg: '' }),
-});
-
-async function serveRolls(page: Page, room: () => object, prizes: () => object[]) {
-  const on = (path: string, data: () => unknown) =>
-    page.route(`**/api${path}?**`, (route: Route) => route.fulfill(envelope(data())));
-  await on(ROLL_PATHS.list, () => ({ list: ROOMS, total: ROOMS.length }));
-  await on(ROLL_PATHS.info, room);
-  await on(ROLL_PATHS.items, () => ({ room_id: 7, list: prizes() }));
-  await on(ROLL_PATHS.users, () => ({
-    list: Array.from({ length: 18 }, (_, i) => ({ ...person(20 + i, `玩家${i + 1}`), joined_at: NOW })),
-    total: 18,
-  }));
+async function inventory(player: Player): Promise<KnapsackResponse['list']> {
+  const res = await api<KnapsackResponse>(
+    'POST',
+    '/goods/v1/item/get-knap-sack-infos',
+    { page: 1, page_size: 100, status: [0, 1, 2, 3, 4, 5] },
+    player.token,
+  );
+  expect(res.code, res.msg).toBe(200);
+  return res.data.list;
 }
 
+/** Makes a player an anchor (account_type 2) through the development endpoint. */
+async function makeAnchor(userId: number): Promise<void> {
+  const res = await fetch(`${baseUrl()}/dev/test/account-type`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_id: userId, account_type: 2 }),
+  });
+  if (!res.ok) throw new Error(`account-type: ${res.status} ${await res.text()}`);
+}
+
+/** An item in a player's inventory from a box opening (the starter box, after a credit). */
+async function itemFromBox(player: Player): Promise<OpenBoxResponse['items'][number]> {
+  await creditCoins(player.userId, 5_000_000);
+  const boxes = (await api<BoxListResponse>('GET', '/goods/v1/box/get-box-list')).data;
+  const starter = boxes.categories.flatMap((c) => c.boxes).find((b) => b.name === '新手箱');
+  if (!starter) throw new Error('no starter box');
+  const opened = await api<OpenBoxResponse>(
+    'POST',
+    '/goods/v1/box/open-box',
+    { box_id: starter.box_id, count: 1, request_id: crypto.randomUUID() },
+    player.token,
+  );
+  expect(opened.code, opened.msg).toBe(200);
+  const item = opened.data.items[0];
+  if (!item) throw new Error('no item from the box');
+  return item;
+}
+
+async function signedIn(path: string, who: Player): Promise<Page> {
+  const page = await newVisitor(browser);
+  await page.goto(`${baseUrl()}/roll`);
+  await logInWithPassword(page, who);
+  if (path !== '/roll') await page.goto(`${baseUrl()}${path}`);
+  return page;
+}
 describe('roll rooms in the browser', () => {
   it('shows a player the real hall’s tabs, and the fairness page passes on the server’s refusal', async () => {
     const player = await registerPlayer('ROLL玩家');
@@ -152,36 +103,96 @@ describe('roll rooms in the browser', () => {
     await panel.screenshot({ path: `${(await import('./browser.ts')).SCREENSHOTS}roll-verifier-unknown.png` });
   });
 
-  it('renders a full hall, an open room and a drawn one (roll answers from fixtures)', async () => {
-    const player = await registerPlayer('ROLL看客');
-    const page = await newVisitor(browser);
-    let drawn = false;
-    await serveRolls(
-      page,
-      () => (drawn ? DRAWN : info()),
-      () => (drawn ? DRAWN_PRIZES : PRIZES),
-    );
-    await page.goto(`${baseUrl()}/roll`);
-    await logInWithPassword(page, player);
-    await page.getByRole('link', { name: '官方每日ROLL' }).waitFor();
-    expect(await page.getByRole('link', { name: '粉丝专属房' }).getByRole('img', { name: '需要密码' }).count()).toBe(1);
-    await screenshot(page, 'roll-hall');
+  it('plays a whole room: an anchor creates it with a box item, one player joins with the password, the draw, the winner’s inventory, the verifier', async () => {
+    const [anchor, joiner, onlooker] = await Promise.all([
+      registerPlayer('ROLL主播'),
+      registerPlayer('ROLL阿强'),
+      registerPlayer('ROLL路人'),
+    ]);
+    await makeAnchor(anchor.userId);
+    const item = await itemFromBox(anchor);
+    const mine = (await inventory(anchor)).find((i) => i.item_id === item.item_id && i.status === 0);
+    if (!mine) throw new Error('the box item is not in the anchor’s inventory');
 
-    await page.getByRole('link', { name: '主播小凯的周末福利房' }).click();
-    const timer = page.locator('.roll-room').getByRole('timer');
-    await timer.waitFor();
-    // 3 h 2 min 5 s after our clock, 2 h 2 min 5 s after the server's.
-    expect(await timer.textContent()).toMatch(/^02:0[12]:\d\d$/);
-    await page.getByLabel('房间密码').waitFor();
-    expect(await page.getByText('还需充值 ¥70.00').count()).toBe(1);
-    await screenshot(page, 'roll-room-open', true);
+    // The anchor's hall has the create button (the create rule says can_create).
+    const host = await signedIn('/roll', anchor);
+    await host.getByRole('button', { name: '创建房间' }).click();
+    const dialog = host.getByRole('dialog', { name: '创建ROLL房' });
+    await dialog.getByLabel('房间标题').fill('主播测试房');
+    await dialog.getByLabel('房间描述').fill('浏览器里的一整局');
+    // The earliest draw time the rule allows (1 minute ahead), in the input's minutes: the first
+    // whole minute at least 60 s (+ 15 s to fill in the form) from now, in the browser's time zone.
+    const { value: drawValue, ms: drawMs } = await host.evaluate(() => {
+      const at = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const value = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+      return { value, ms: at.getTime() };
+    });
+    await dialog.getByLabel('开奖时间').fill(drawValue);
+    await dialog.getByLabel('房间密码（可选）').fill('kx8888');
+    await dialog.locator('label', { hasText: item.name }).getByRole('checkbox').check();
+    const created = host.waitForResponse((r) => r.url().includes(ROLL_PATHS.create));
+    await dialog.getByRole('button', { name: '创建', exact: true }).click();
+    const createBody = (await (await created).json()) as { code: number; data: { room_id: number }; msg: string };
+    expect(createBody.code, createBody.msg).toBe(200);
+    const roomId = createBody.data.room_id;
+    // The dialog goes to the new room.
+    await host.waitForURL(new RegExp(`roomID=${roomId}`));
+    await host.locator('.roll-room').getByRole('timer').waitFor();
+    expect(await host.getByRole('region', { name: '奖品' }).getByText(item.name).count()).toBeGreaterThan(0);
+    // The prize is locked in the anchor's inventory until the draw.
+    expect((await inventory(anchor)).find((i) => i.id === mine.id)?.status).toBe(5);
+    await screenshot(host, 'roll-room-created', true);
 
-    drawn = true;
-    await page.goto(`${baseUrl()}/vipRoll/details?roomID=7`);
-    const winners = page.getByRole('region', { name: '中奖名单' });
-    await winners.getByText('获得者：阿强').waitFor();
-    expect(await winners.getByText('已退回房主').count()).toBe(1);
-    expect(await page.getByRole('button', { name: '已参与，等待开奖' }).count()).toBe(0);
-    await screenshot(page, 'roll-room-drawn', true);
-  });
+    // Two other players open the room; one joins with the password, the other tries a wrong one.
+    const [joinPage, lookPage] = await Promise.all([
+      signedIn(`/vipRoll/details?roomID=${roomId}`, joiner),
+      signedIn(`/vipRoll/details?roomID=${roomId}`, onlooker),
+    ]);
+    await lookPage.getByLabel('房间密码').fill('wrong1');
+    const refused = lookPage.waitForResponse((r) => r.url().includes(ROLL_PATHS.join));
+    await lookPage.getByRole('button', { name: '立即参与' }).click();
+    expect(((await (await refused).json()) as { code: number }).code).not.toBe(200);
+    expect(await lookPage.getByRole('button', { name: '立即参与' }).count()).toBe(1);
+
+    await joinPage.getByLabel('房间密码').fill('kx8888');
+    await joinPage.getByRole('button', { name: '立即参与' }).click();
+    await joinPage.getByRole('button', { name: '已参与，等待开奖' }).waitFor();
+    const players = joinPage.getByRole('region', { name: '参与用户' });
+    await players.getByText('ROLL阿强').waitFor();
+    await screenshot(joinPage, 'roll-room-joined', true);
+    // The anchor's page follows the join live (roll:{id}).
+    await host.getByRole('region', { name: '参与用户' }).getByText('ROLL阿强').waitFor({ timeout: 15_000 });
+
+    // The draw: the scheduler's leader at the draw time, after the beacon's next value.
+    expect(drawMs - Date.now()).toBeGreaterThan(0);
+    const winners = joinPage.getByRole('region', { name: '中奖名单' });
+    await winners.waitFor({ timeout: drawMs - Date.now() + 120_000 });
+    await winners.getByText('获得者：ROLL阿强').waitFor();
+    expect(await joinPage.getByText(`恭喜！你获得了 ${item.name}`).count()).toBeGreaterThan(0);
+    // The others' pages end too.
+    await host.getByRole('region', { name: '中奖名单' }).getByText('获得者：ROLL阿强').waitFor({ timeout: 30_000 });
+    await lookPage.getByRole('region', { name: '中奖名单' }).getByText('获得者：ROLL阿强').waitFor({
+      timeout: 30_000,
+    });
+    await screenshot(joinPage, 'roll-room-drawn', true);
+
+    // The winner has the item from the roll; the anchor's went out as a roll prize.
+    const won = (await inventory(joiner)).filter((i) => i.source === 'roll');
+    expect(won).toHaveLength(1);
+    expect(won[0]).toMatchObject({ item_id: item.item_id, status: 0 });
+    expect((await inventory(anchor)).find((i) => i.id === mine.id)).toMatchObject({ status: 2, disposal: 'roll' });
+    expect((await inventory(onlooker)).filter((i) => i.source === 'roll')).toHaveLength(0);
+
+    // 去验证 → the fairness page's roll verifier, every check ✓.
+    await joinPage.getByRole('link', { name: '去验证' }).click();
+    await joinPage.waitForURL(new RegExp(`/fairness\\?roll=${roomId}`));
+    const verdict = joinPage.getByTestId('roll-verify');
+    await verdict.waitFor({ timeout: 15_000 });
+    expect(await verdict.locator('.verify-check.is-bad').count()).toBe(0);
+    expect(await verdict.locator('.verify-check.is-ok').count()).toBeGreaterThanOrEqual(4);
+    await verdict.scrollIntoViewIfNeeded();
+    await screenshot(joinPage, 'roll-verifier');
+    for (const p of [host, joinPage, lookPage]) await p.context().close();
+  }, 300_000);
 });
