@@ -79,6 +79,17 @@ describe('roll room page', () => {
     ]);
   });
 
+  it('offers the owner no join (the owner gives the prizes)', async () => {
+    storeSession(TOKENS); // user 42
+    mockApi({
+      ...accountHandlers(),
+      ...handlers(() => info({ owner: { ...person(42, '我自己'), official: false }, self: SELF })),
+    });
+    renderRoom();
+    await screen.findByRole('timer');
+    expect(screen.queryByRole('button', { name: '立即参与' })).toBeNull();
+  });
+
   it('joins a locked room with the password typed, then says joined', async () => {
     storeSession(TOKENS);
     let joined = false;

@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { openLoginDialog } from '../../../lib/events.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { useLoggedIn } from '../../../lib/session.ts';
+import { sessionUserId, useLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { rollItemsQueryOptions, rollUsersQueryOptions, useJoinRoll, useRollRoom } from '../api/get-roll.ts';
 import { useRollRoomLive, useRollWinToast } from '../api/live.ts';
@@ -208,6 +208,8 @@ function JoinBox({ room, open }: { room: RollRoomInfo; open: boolean }) {
     );
   }
   if (!open) return null;
+  // The owner gives the prizes; the server refuses their join, so none is offered.
+  if (loggedIn && Number(sessionUserId()) === room.owner.user_id) return null;
   if (!loggedIn) {
     return (
       <button type="button" className="button button--primary roll-room__join" onClick={() => openLoginDialog()}>
