@@ -374,6 +374,7 @@ export function createTurntableService(deps: TurntableDeps) {
   }
 
   function markDirty(roundId: number): void {
+    shared = null; // the totals moved
     dirty.add(roundId);
     frameTimer ??= setTimeout(() => void sendFrames().catch(() => undefined), BET_FRAME_MS);
   }
@@ -496,13 +497,45 @@ export function createTurntableService(deps: TurntableDeps) {
   }));
   const RETURN = turntableReturn();
 
+  /**
+   * What every visitor of a round sees alike (area totals, jackpot, history, miss counts): when a
+   * round opens or settles every screen asks at once, so one read serves them all, for this round
+   * version (its seq) and at most a totals frame's time; a bet on this process forgets it.
+   */
+  let shared: { key: string; at: number; facts: Promise<PublicFacts> } | null = null;
+  type PublicFacts = {
+    totals: Awaited<ReturnType<typeof areaTotals>>;
+    jackpot: number;
+    history: Awaited<ReturnType<typeof rounds.history>>;
+    counts: number[];
+  };
+  function publicFacts(round: Room<StoredRound>): Promise<PublicFacts> {
+    const key = `${round.id}:${round.seq}`;
+    const now = deps.clock.now();
+    if (shared && shared.key === key && now - shared.at < BET_FRAME_MS) return shared.facts;
+    const facts = Promise.all([
+      areaTotals(db, round.id),
+      jackpotBalance(),
+      rounds.history(),
+      round.data.state === 'settled'
+        ? Promise.resolve(round.data.missCounts ?? zeros(TURNTABLE_OUTER_ICONS))
+        : previousMissCounts(db, round.id),
+    ]).then(([totals, jackpot, history, counts]) => ({ totals, jackpot, history, counts }));
+    const entry = { key, at: now, facts };
+    shared = entry;
+    facts.catch(() => {
+      if (shared === entry) shared = null;
+    });
+    return facts;
+  }
+
   async function roomInfo(viewer: number | null): Promise<TurntableRoomInfo> {
     const round = await latestRound(db);
     if (!round) throw new AppError('TURNTABLE_NO_ROUND');
     const r = round.data;
     const now = deps.clock.now();
-    const [totals, own, jackpot, history, counts] = await Promise.all([
-      areaTotals(db, round.id),
+    const [{ totals, jackpot, history, counts }, own] = await Promise.all([
+      publicFacts(round),
       viewer === null
         ? Promise.resolve(undefined)
         : db
@@ -510,11 +543,6 @@ export function createTurntableService(deps: TurntableDeps) {
             .from(turntableStakes)
             .where(and(eq(turntableStakes.roomId, round.id), eq(turntableStakes.userId, viewer)))
             .then((rows) => rows[0]),
-      jackpotBalance(),
-      rounds.history(),
-      r.state === 'settled'
-        ? Promise.resolve(r.missCounts ?? zeros(TURNTABLE_OUTER_ICONS))
-        : previousMissCounts(db, round.id),
     ]);
     const settled = r.state === 'settled' && r.result !== null;
     const wins = new Set(settled ? r.result?.winningAreas : []);
