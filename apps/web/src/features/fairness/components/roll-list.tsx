@@ -83,29 +83,37 @@ export function RollList({ selectedId, onSelect }: RollListProps) {
               </tbody>
             </table>
           </div>
-          {pages > 1 && (
-            <div className="roll-list__pager">
-              <button
-                type="button"
-                className="button button--ghost button--sm"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                {t('fairness.rolls.prev')}
-              </button>
-              <span>{t('fairness.rolls.page', { page, pages })}</span>
-              <button
-                type="button"
-                className="button button--ghost button--sm"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                {t('fairness.rolls.next')}
-              </button>
-            </div>
-          )}
+          <ListPager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </section>
+  );
+}
+
+/** The fairness lists' pager (past rolls, upgrades): previous, "page n / m", next; none for one page. */
+export function ListPager(props: { page: number; pages: number; onPage: (update: (page: number) => number) => void }) {
+  const { t } = useTranslation();
+  const { page, pages, onPage } = props;
+  if (pages <= 1) return null;
+  return (
+    <div className="roll-list__pager">
+      <button
+        type="button"
+        className="button button--ghost button--sm"
+        disabled={page <= 1}
+        onClick={() => onPage((p) => p - 1)}
+      >
+        {t('fairness.rolls.prev')}
+      </button>
+      <span>{t('fairness.rolls.page', { page, pages })}</span>
+      <button
+        type="button"
+        className="button button--ghost button--sm"
+        disabled={page >= pages}
+        onClick={() => onPage((p) => p + 1)}
+      >
+        {t('fairness.rolls.next')}
+      </button>
+    </div>
   );
 }

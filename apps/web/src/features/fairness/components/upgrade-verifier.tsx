@@ -11,6 +11,7 @@ import { useLoggedIn } from '../../../lib/session.ts';
 import { findUpgrade, UPGRADES_PAGE_SIZE, upgradesQueryRoot, useUpgrades } from '../api/get-upgrades.ts';
 import { percentOfPpm, type UpgradeVerifyResult, verifyUpgradeRecord } from '../verify-upgrade.ts';
 import { LookupError, NumberLookupForm } from './number-lookup.tsx';
+import { ListPager } from './roll-list.tsx';
 import { CheckMark } from './verifier.tsx';
 
 type Outcome =
@@ -171,27 +172,7 @@ function UpgradeList({ selectedId, onSelect }: { selectedId: number | null; onSe
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <div className="roll-list__pager">
-          <button
-            type="button"
-            className="button button--ghost button--sm"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('fairness.rolls.prev')}
-          </button>
-          <span>{t('fairness.rolls.page', { page, pages })}</span>
-          <button
-            type="button"
-            className="button button--ghost button--sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('fairness.rolls.next')}
-          </button>
-        </div>
-      )}
+      <ListPager page={page} pages={pages} onPage={setPage} />
     </>
   );
 }
