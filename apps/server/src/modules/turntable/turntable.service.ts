@@ -25,22 +25,14 @@ import {
   close,
   nextMissCounts,
   openRound,
-  phaseInfo,
   settle,
   spin,
   TURNTABLE_AREAS,
   TURNTABLE_GAME,
-  TURNTABLE_HISTORY_CAP,
-  TURNTABLE_OUTER_ICONS,
-  TURNTABLE_QUICK_BETS_UNITS,
   type TurntableBetEntry,
   type TurntableEvent,
-  type TurntableRound,
   type TurntableStep,
   type TurntableUserBets,
-  turntableOdds,
-  turntableReturn,
-  winUnits,
 } from '@kaixiang/game/turntable';
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import { userRoom } from '@kaixiang/shared/socket';
@@ -50,39 +42,34 @@ import {
   type TurntableBetEvent,
   type TurntableBetRequest,
   type TurntableBetResponse,
-  type TurntableJackpotResponse,
-  type TurntableRecordResponse,
-  type TurntableRoomInfo,
-  type TurntableRoundResponse,
   type TurntableSettleSelf,
 } from '@kaixiang/shared/turntable';
-import { and, count, desc, eq, gt, inArray, lt as lessThan, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameRooms, gameSeedChains, turntableStakes } from '../../db/schema/games.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
-import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
-import { type Change, type EngineEffect, type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
+import type { Change, EngineEffect, Room, RoomEngine } from '../games/room-engine.ts';
+import {
+  areaTotals,
+  BET_FRAME_MS,
+  JACKPOT_OWNER,
+  latestRound,
+  previousMissCounts,
+  type StoredRound,
+  zeros,
+} from './turntable.repo.ts';
+import { createTurntableViews } from './turntable.views.ts';
 
 /** Seeds per hash chain: a round every ~25 s uses one, so a chain lasts about three days. */
 export const CHAIN_LENGTH = 10_000;
-/** How often a process sends the area totals of rounds that took bets (a few frames a second). */
-export const BET_FRAME_MS = 250;
 /** How often the leader checks that a round is open (the first one, or after an outage). */
 export const ENSURE_MS = 1_000;
-const JACKPOT_OWNER = 'h:turntable_jackpot';
 /** The system's user id as a room's creator. */
 const SYSTEM_USER = 0;
-
-/** The rules' round as stored: stakes live in turntable_stakes, so `users` stays empty. */
-type StoredRound = TurntableRound & {
-  chain: { id: number; index: number; terminalHash: string };
-  /** Rounds since each outer icon last came up, after this round (settled rounds only). */
-  missCounts?: number[];
-};
 
 export interface TurntableDeps {
   db: Db;
@@ -93,8 +80,6 @@ export interface TurntableDeps {
   /** The betting phase's length (config TURNTABLE_BET_MS). */
   betMs?: number;
 }
-
-const zeros = (n: number) => new Array<number>(n).fill(0);
 
 function eventOf(e: TurntableEvent): { type: string; data: Record<string, unknown> } | null {
   switch (e.type) {
@@ -127,6 +112,7 @@ function changeOf(step: TurntableStep, data: StoredRound, dueAt: number | null, 
 
 export function createTurntableService(deps: TurntableDeps) {
   const { db, engine } = deps;
+  const views = createTurntableViews(deps);
 
   // --- rounds ------------------------------------------------------------------------------
 
@@ -169,16 +155,6 @@ export function createTurntableService(deps: TurntableDeps) {
     };
   }
 
-  async function latestRound(tx: Tx | Db): Promise<Room<StoredRound> | null> {
-    const [row] = await tx
-      .select()
-      .from(gameRooms)
-      .where(eq(gameRooms.game, TURNTABLE_GAME))
-      .orderBy(desc(gameRooms.id))
-      .limit(1);
-    return row ? toRoom<StoredRound>(row) : null;
-  }
-
   /**
    * Opens the next round if none is open and the last one's result has been shown. Serialized by
    * the chain's row lock, so a repeated or concurrent call opens nothing more.
@@ -211,7 +187,7 @@ export function createTurntableService(deps: TurntableDeps) {
         return ok(changeOf(step, data, data.betsCloseAtMs));
       },
     );
-    if (room) rounds.forget();
+    if (room) views.forgetRounds();
     return room;
   }
 
@@ -312,22 +288,11 @@ export function createTurntableService(deps: TurntableDeps) {
       });
     });
     if (room.data.state !== 'settled') return;
-    rounds.forget();
+    views.forgetRounds();
     // Each bettor's own result on their own room (their balance comes with money_modify).
     for (const { userId, self } of paid) {
       await deps.bus.publish(userRoom(userId), TURNTABLE_EVENTS.settleSelf, self).catch(() => undefined);
     }
-  }
-
-  /** The miss counts after the last round settled before `roundId` (zeros before the first). */
-  async function previousMissCounts(tx: Tx | Db, roundId: number): Promise<number[]> {
-    const [row] = await tx
-      .select({ counts: sql<number[] | null>`${gameRooms.data}->'missCounts'` })
-      .from(gameRooms)
-      .where(and(eq(gameRooms.game, TURNTABLE_GAME), eq(gameRooms.state, 'settled'), lessThan(gameRooms.id, roundId)))
-      .orderBy(desc(gameRooms.id))
-      .limit(1);
-    return row?.counts ?? zeros(TURNTABLE_OUTER_ICONS);
   }
 
   engine.register({
@@ -345,24 +310,6 @@ export function createTurntableService(deps: TurntableDeps) {
   const dirty = new Set<number>();
   let frameTimer: NodeJS.Timeout | null = null;
 
-  async function areaTotals(tx: Tx | Db, roundId: number) {
-    const totals = Array.from({ length: TURNTABLE_AREAS }, (_, area) => ({ area, amount: 0, users: 0 }));
-    const rows = (await tx.execute(sql`
-      select (a.idx - 1)::int as area, sum(a.amount)::bigint as amount, count(*) filter (where a.amount > 0)::int as users
-      from turntable_stakes s, unnest(s.areas) with ordinality as a(amount, idx)
-      where s.room_id = ${roundId} group by a.idx`)) as unknown as {
-      rows: { area: number; amount: string | number; users: number }[];
-    };
-    for (const r of rows.rows) {
-      const t = totals[Number(r.area)];
-      if (t) {
-        t.amount = Number(r.amount);
-        t.users = Number(r.users);
-      }
-    }
-    return totals;
-  }
-
   async function sendFrames(): Promise<void> {
     frameTimer = null;
     const ids = [...dirty];
@@ -374,7 +321,7 @@ export function createTurntableService(deps: TurntableDeps) {
   }
 
   function markDirty(roundId: number): void {
-    shared = null; // the totals moved
+    views.forgetTotals(); // the totals moved
     dirty.add(roundId);
     frameTimer ??= setTimeout(() => void sendFrames().catch(() => undefined), BET_FRAME_MS);
   }
@@ -450,248 +397,6 @@ export function createTurntableService(deps: TurntableDeps) {
     return out;
   }
 
-  // --- reads ---------------------------------------------------------------------------------
-
-  /** The last rounds' icons (newest first), kept until a round settles here or for a second. */
-  const rounds = (() => {
-    let cached: { at: number; list: { round_id: number; out_icon: number; inner_icon: number }[] } | null = null;
-    return {
-      forget: () => {
-        cached = null;
-      },
-      async history() {
-        const now = deps.clock.now();
-        if (cached && now - cached.at < 1_000) return cached.list;
-        const rows = await db
-          .select({
-            id: gameRooms.id,
-            out: sql<number>`(${gameRooms.data}->'result'->>'outIcon')::int`,
-            inner: sql<number>`(${gameRooms.data}->'result'->>'innerIcon')::int`,
-          })
-          .from(gameRooms)
-          .where(and(eq(gameRooms.game, TURNTABLE_GAME), eq(gameRooms.state, 'settled')))
-          .orderBy(desc(gameRooms.id))
-          .limit(TURNTABLE_HISTORY_CAP);
-        cached = { at: now, list: rows.map((r) => ({ round_id: r.id, out_icon: r.out, inner_icon: r.inner })) };
-        return cached.list;
-      },
-    };
-  })();
-
-  async function jackpotBalance(): Promise<number> {
-    const [row] = await db
-      .select({ balance: ledgerAccounts.balance })
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.owner, JACKPOT_OWNER), eq(ledgerAccounts.currency, 'coin')));
-    return row?.balance ?? 0;
-  }
-
-  const fraction = (f: { num: number; den: number }) => ({ num: f.num, den: f.den });
-  const ODDS = turntableOdds().map((o) => ({
-    area: o.area,
-    icons: o.icons,
-    chance: fraction(o.chance),
-    multiplier: fraction(o.multiplier),
-    rtp: fraction(o.rtp),
-    jackpot: o.jackpot ? fraction(o.jackpot) : null,
-  }));
-  const RETURN = turntableReturn();
-
-  /**
-   * What every visitor of a round sees alike (area totals, jackpot, history, miss counts): when a
-   * round opens or settles every screen asks at once, so one read serves them all, for this round
-   * version (its seq) and at most a totals frame's time; a bet on this process forgets it.
-   */
-  let shared: { key: string; at: number; facts: Promise<PublicFacts> } | null = null;
-  type PublicFacts = {
-    totals: Awaited<ReturnType<typeof areaTotals>>;
-    jackpot: number;
-    history: Awaited<ReturnType<typeof rounds.history>>;
-    counts: number[];
-  };
-  function publicFacts(round: Room<StoredRound>): Promise<PublicFacts> {
-    const key = `${round.id}:${round.seq}`;
-    const now = deps.clock.now();
-    if (shared && shared.key === key && now - shared.at < BET_FRAME_MS) return shared.facts;
-    const facts = Promise.all([
-      areaTotals(db, round.id),
-      jackpotBalance(),
-      rounds.history(),
-      round.data.state === 'settled'
-        ? Promise.resolve(round.data.missCounts ?? zeros(TURNTABLE_OUTER_ICONS))
-        : previousMissCounts(db, round.id),
-    ]).then(([totals, jackpot, history, counts]) => ({ totals, jackpot, history, counts }));
-    const entry = { key, at: now, facts };
-    shared = entry;
-    facts.catch(() => {
-      if (shared === entry) shared = null;
-    });
-    return facts;
-  }
-
-  async function roomInfo(viewer: number | null): Promise<TurntableRoomInfo> {
-    const round = await latestRound(db);
-    if (!round) throw new AppError('TURNTABLE_NO_ROUND');
-    const r = round.data;
-    const now = deps.clock.now();
-    const [{ totals, jackpot, history, counts }, own] = await Promise.all([
-      publicFacts(round),
-      viewer === null
-        ? Promise.resolve(undefined)
-        : db
-            .select()
-            .from(turntableStakes)
-            .where(and(eq(turntableStakes.roomId, round.id), eq(turntableStakes.userId, viewer)))
-            .then((rows) => rows[0]),
-    ]);
-    const settled = r.state === 'settled' && r.result !== null;
-    const wins = new Set(settled ? r.result?.winningAreas : []);
-    const selfAreas = own?.areas ?? zeros(TURNTABLE_AREAS);
-    const phase = phaseInfo(r, now);
-    return {
-      round_id: round.id,
-      phase: phase.phase,
-      phase_end_at: phase.endMs,
-      now,
-      bets_close_at: r.betsCloseAtMs,
-      settled_at: r.settledAtMs,
-      next_round_at: r.nextRoundAtMs,
-      min_bet: r.limits.minBetUnits,
-      max_bet: r.limits.maxBetUnits,
-      max_round: r.limits.maxRoundUnits,
-      quick_bet: [...TURNTABLE_QUICK_BETS_UNITS],
-      areas: totals.map((t) => {
-        const self = selfAreas[t.area] ?? 0;
-        return {
-          ...t,
-          self,
-          state: settled ? (wins.has(t.area) ? 1 : 2) : 0,
-          award: settled && wins.has(t.area) ? winUnits(t.area, self) : 0,
-        };
-      }),
-      selfbets: selfAreas.flatMap((amount, area) => (amount > 0 ? [{ area, amount }] : [])),
-      jackpot,
-      history,
-      icon_miss_count: counts,
-      result:
-        settled && r.result
-          ? {
-              out_icon: r.result.outIcon,
-              inner_icon: r.result.innerIcon,
-              winning_areas: r.result.winningAreas,
-              area_award: r.result.areas.filter((a) => a.win).map((a) => ({ area: a.area, award: a.award })),
-              jackpot_award: r.result.jackpot.paidUnits,
-            }
-          : null,
-      server_seed_hash: round.serverSeedHash,
-      server_seed: settled ? round.serverSeed : null,
-      public_seed: round.publicSeed,
-      beacon_round: round.beaconRound,
-      beacon_url: round.beaconRound === null ? null : deps.beacon.urlOf(round.beaconRound),
-      chain: { id: r.chain.id, index: r.chain.index, terminal_hash: r.chain.terminalHash },
-      odds: ODDS,
-      rtp: {
-        area: fraction(RETURN.areaRtp),
-        jackpot: fraction(RETURN.jackpotShare),
-        long_run: fraction(RETURN.longRun),
-      },
-    };
-  }
-
-  async function userRecords(userId: number, pageNo: number, pageSize: number): Promise<TurntableRecordResponse> {
-    const mine = eq(turntableStakes.userId, userId);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ stake: turntableStakes, data: gameRooms.data, state: gameRooms.state })
-        .from(turntableStakes)
-        .innerJoin(gameRooms, eq(gameRooms.id, turntableStakes.roomId))
-        .where(and(mine, gt(turntableStakes.entries, 0)))
-        .orderBy(desc(turntableStakes.roomId))
-        .limit(pageSize)
-        .offset(pageNo * pageSize),
-      db
-        .select({ n: count() })
-        .from(turntableStakes)
-        .where(and(mine, gt(turntableStakes.entries, 0))),
-    ]);
-    return {
-      list: rows.map(({ stake, data, state }) => {
-        const result = state === 'settled' ? (data as StoredRound).result : null;
-        const wins = new Set(result?.winningAreas ?? []);
-        return {
-          round_id: stake.roomId,
-          created_at: stake.createdAt.getTime(),
-          out_icon: result?.outIcon ?? null,
-          inner_icon: result?.innerIcon ?? null,
-          staked: stake.totalUnits,
-          won: stake.wonUnits,
-          jackpot: stake.jackpotUnits,
-          // Only the areas bet on (spec 2 §3: details keep bets above 0).
-          details: stake.areas.flatMap((amount, area) =>
-            amount > 0 ? [{ area, amount, award: wins.has(area) ? winUnits(area, amount) : 0 }] : [],
-          ),
-        };
-      }),
-      total: total?.n ?? 0,
-    };
-  }
-
-  async function jackpotRecords(): Promise<TurntableJackpotResponse> {
-    const winners = await db
-      .select({
-        roomId: turntableStakes.roomId,
-        userId: turntableStakes.userId,
-        amount: turntableStakes.jackpotUnits,
-        nick: users.nickName,
-        avatar: users.avatar,
-      })
-      .from(turntableStakes)
-      .innerJoin(users, eq(users.id, turntableStakes.userId))
-      .where(gt(turntableStakes.jackpotUnits, 0))
-      .orderBy(desc(turntableStakes.roomId), desc(turntableStakes.jackpotUnits))
-      .limit(100);
-    const ids = [...new Set(winners.map((w) => w.roomId))].slice(0, 20);
-    const roundRows =
-      ids.length === 0
-        ? []
-        : await db.select().from(gameRooms).where(inArray(gameRooms.id, ids)).orderBy(desc(gameRooms.id));
-    return {
-      list: roundRows.map((row) => {
-        const r = row.data as StoredRound;
-        return {
-          round_id: row.id,
-          settled_at: r.settledAtMs ?? row.createdAt.getTime(),
-          inner_icon: r.result?.innerIcon ?? 0,
-          award: r.result?.jackpot.paidUnits ?? 0,
-          winners: winners
-            .filter((w) => w.roomId === row.id)
-            .map((w) => ({ user_id: w.userId, nick_name: w.nick, avatar: w.avatar, amount: w.amount })),
-        };
-      }),
-      jackpot: await jackpotBalance(),
-    };
-  }
-
-  async function roundFacts(roundId: number): Promise<TurntableRoundResponse> {
-    const round = await engine.load<StoredRound>(TURNTABLE_GAME, roundId);
-    if (!round) throw new AppError('TURNTABLE_ROUND_NOT_FOUND');
-    const r = round.data;
-    const settled = r.state === 'settled';
-    return {
-      round_id: round.id,
-      state: r.state,
-      server_seed_hash: round.serverSeedHash,
-      server_seed: settled ? round.serverSeed : null,
-      public_seed: round.publicSeed,
-      beacon_round: round.beaconRound,
-      beacon_url: round.beaconRound === null ? null : deps.beacon.urlOf(round.beaconRound),
-      chain: { id: r.chain.id, index: r.chain.index, terminal_hash: r.chain.terminalHash },
-      out_icon: settled ? (r.result?.outIcon ?? null) : null,
-      inner_icon: settled ? (r.result?.innerIcon ?? null) : null,
-      settled_at: r.settledAtMs,
-    };
-  }
-
   return {
     /** The leader's check that a round is open (the first one; after an outage). */
     ensure: async () => {
@@ -699,10 +404,10 @@ export function createTurntableService(deps: TurntableDeps) {
     },
     tick: onDue,
     bet: placeBet,
-    roomInfo,
-    userRecords,
-    jackpotRecords,
-    round: roundFacts,
+    roomInfo: views.roomInfo,
+    userRecords: views.userRecords,
+    jackpotRecords: views.jackpotRecords,
+    round: views.round,
     /** Sends pending totals frames now and stops (tests, shutdown). */
     async flush() {
       if (frameTimer) clearTimeout(frameTimer);
