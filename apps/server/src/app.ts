@@ -17,6 +17,8 @@ import { userRoutes } from './modules/accounts/user.routes.ts';
 import { boxArtRoutes } from './modules/boxes/box-art.routes.ts';
 import { boxesRoutes } from './modules/boxes/boxes.routes.ts';
 import { createBoxesService } from './modules/boxes/boxes.service.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { couponsDevRoutes } from './modules/coupons/coupons.dev-routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -182,6 +184,9 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
+  await app.register(catalogueRoutes(createCatalogueService({ db: rt.database.db }), accounts.authenticate), {
+    prefix: '/api',
+  });
   // Before the games: roll rooms mail their winners.
   const mail = createMailModule(rt, ledger);
   await registerGames(app, rt, { ledger, boxes, site, presence, mail: mail.mail, authenticate: accounts.authenticate });

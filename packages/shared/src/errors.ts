@@ -15,6 +15,7 @@ export const ERRORS = {
   SIGNATURE_INVALID: { code: 4014, http: 400 },
   UNAUTHENTICATED: { code: 401, http: 401 },
   FORBIDDEN: { code: 403, http: 403 },
+  ADMIN_ONLY: { code: 4030, http: 403 },
   NOT_FOUND: { code: 404, http: 404 },
   CONFLICT: { code: 409, http: 409 },
   PAYLOAD_TOO_LARGE: { code: 413, http: 413 },
@@ -220,6 +221,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
   },
   UNAUTHENTICATED: { 'zh-CN': '请先登录', 'zh-TW': '請先登入', 'en-US': 'Please log in first' },
   FORBIDDEN: { 'zh-CN': '没有权限', 'zh-TW': '沒有權限', 'en-US': 'You are not allowed to do that' },
+  ADMIN_ONLY: {
+    'zh-CN': '仅限管理员使用',
+    'zh-TW': '僅限管理員使用',
+    'en-US': 'Only an administrator can do this',
+  },
   NOT_FOUND: { 'zh-CN': '接口不见了', 'zh-TW': '介面不見了', 'en-US': 'The interface is gone' },
   CONFLICT: {
     'zh-CN': '状态已变化，请刷新后重试',

@@ -43,6 +43,8 @@ const UNREACHABLE_READS = [
   'GET /api/site/v1/get-treasure-dynamic',
   'GET /api/site/v1/get-treasure-info',
   'GET /api/site/v1/get-end-treasure-info',
+  // The admins' catalogue search (the fuzz player is no admin).
+  'GET /api/admin/v1/catalogue/search',
 ];
 
 const GARBAGE_TOKENS = [

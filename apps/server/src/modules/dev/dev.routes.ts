@@ -27,6 +27,7 @@ export function devRoutes(deps: { site: SiteService; db: Db }): FastifyPluginAsy
 <li><code>/dev/cashier/:order_sn</code>: the sandbox cashier a recharge QR opens (支付 / 失败 / 延迟通知); its buttons are <code>POST /dev/cashier/:order_sn/pay|fail|late|reverse</code>, and <code>POST /dev/cashier/deliver-due</code> delivers held late notifications (docs/decisions.md "Payments").</li>
 <li><code>POST /dev/test/credit</code> {user_id, amount, currency?}: credits a player (amount in 1/10000 yuan; currency coin, quota or point) from the test faucet, a balanced ledger transfer.</li>
 <li><code>POST /dev/test/account-type</code> {user_id, account_type}: makes a player an anchor (2, 3) or a plain player (1) again — anchors create roll rooms with their items.</li>
+<li><code>POST /dev/test/role</code> {user_id, role}: makes a player an admin (role admin: creates treasures, searches the catalogue), an anchor or a plain player again.</li>
 <li><code>POST /dev/test/ban</code> {user_id, banned}: bans (ends every login and socket) or lifts the ban.</li>
 <li><code>POST /dev/test/reward</code> {nick_name, price_units, big, game_type}: records a win and pushes it to the tickers.</li>
 <li><code>POST /dev/test/redeem-code</code> {code?, coins, limit?, item_ids?, expires_at?}: makes a redeem code (random when code is absent; coins in 1/10000 yuan; limit = total uses, absent = unlimited).</li>
@@ -49,6 +50,25 @@ export function devRoutes(deps: { site: SiteService; db: Db }): FastifyPluginAsy
           .returning({ id: users.id, accountType: users.accountType });
         if (!row) throw new AppError('NOT_FOUND');
         return { code: 200, data: { user_id: row.id, account_type: row.accountType }, msg: '' };
+      },
+    );
+
+    app.post(
+      '/dev/test/role',
+      {
+        schema: {
+          hide: true,
+          body: z.object({ user_id: z.number().int().positive(), role: z.enum(['player', 'anchor', 'admin']) }),
+        },
+      },
+      async (req) => {
+        const [row] = await deps.db
+          .update(users)
+          .set({ role: req.body.role })
+          .where(eq(users.id, req.body.user_id))
+          .returning({ id: users.id, role: users.role });
+        if (!row) throw new AppError('NOT_FOUND');
+        return { code: 200, data: { user_id: row.id, role: row.role }, msg: '' };
       },
     );
 

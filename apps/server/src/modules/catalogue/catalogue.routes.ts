@@ -1,0 +1,29 @@
+import { ADMIN_CATALOGUE_PATHS, catalogueSearchQuery, catalogueSearchResponse } from '@kaixiang/shared/admin-catalogue';
+import { ok } from '@kaixiang/shared/envelope';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf } from '../../http/envelope-schema.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { authOf } from '../accounts/authenticate.ts';
+import type { CatalogueService } from './catalogue.service.ts';
+
+/** admin/v1/catalogue/*: schema in, schema out, call the service (STYLE.md §1). */
+export function catalogueRoutes(
+  catalogue: CatalogueService,
+  authenticate: (req: FastifyRequest) => Promise<void>,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      ADMIN_CATALOGUE_PATHS.search,
+      {
+        preHandler: authenticate,
+        schema: {
+          tags: ['admin'],
+          querystring: catalogueSearchQuery,
+          response: { 200: envelopeOf(catalogueSearchResponse) },
+        },
+      },
+      async (req) => ok(await catalogue.search(authOf(req).userId, req.query, requestLocale(req))),
+    );
+  };
+}
