@@ -82,6 +82,8 @@ export const treasureListResponse = z.object({ list: z.array(treasureSummary), t
 export type TreasureListResponse = z.infer<typeof treasureListResponse>;
 
 export const treasureInfo = treasureSummary.extend({
+  /** The server's clock when it answered (epoch ms): screens count down to `deadline` on it. */
+  now: int(),
   /** The viewer's own cards (0-based), empty when not signed in. */
   my_cards: z.array(int()),
   /** TREASURE_CARD_STATUS of the viewer, or null when they hold no card. */

@@ -125,6 +125,8 @@ describe('card grabbing (夺宝)', () => {
       phase: 'open',
       my_cards: [0, 1],
       my_status: TREASURE_CARD_STATUS.inProgress,
+      // The server's clock, which the screen counts the deadline down on.
+      now: clock.now(),
     });
 
     expect((await grab(b, id, 2)).body.data.cards).toEqual([2, 3]);

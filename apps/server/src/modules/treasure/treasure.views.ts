@@ -103,11 +103,13 @@ export function createTreasureViews(deps: TreasureViewDeps) {
       return { list: (await summarise(r.rows, locale)).list, total: r.total };
     },
 
-    async info(roomId: number, locale: Locale, viewer: number | null): Promise<TreasureInfo> {
+    /** `now`: the server's clock (the service's), for the screen's countdown. */
+    async info(roomId: number, locale: Locale, viewer: number | null, now: () => number): Promise<TreasureInfo> {
       const room = await load(roomId);
       const { list } = await summarise([{ ...roomRow(room) }], locale);
       return {
         ...(list[0] as TreasureSummary),
+        now: now(),
         my_cards: viewer === null ? [] : cardsOf(room.data, viewer),
         my_status: viewer === null ? null : cardStatus(room.data, viewer),
       };
