@@ -4,12 +4,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureChromium, ensureDependencies, log, run } from './lib/steps.mjs';
+import { ensureChromium, ensureDependencies, log, root, run } from './lib/steps.mjs';
 
 const vitest = ['node_modules/.bin/vitest'];
 const reports = mkdtempSync(join(tmpdir(), 'kx-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Failed tests by name, repeated at the very end: CI keeps only the tail of the output. */
+const failedTests = [];
 
 function vitestStep(name, args, env = process.env) {
   log(`tests: ${name}`);
@@ -22,6 +24,18 @@ function vitestStep(name, args, env = process.env) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    for (const file of r.testResults ?? []) {
+      const failures = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failures) {
+        const why = (a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failedTests.push(`${name}: ${file.name.replace(`${root}/`, '')} › ${a.fullName}\n    ${why}`);
+      }
+      if (!failures.length && file.status === 'failed') {
+        failedTests.push(
+          `${name}: ${file.name.replace(`${root}/`, '')}\n    ${(file.message ?? '').split('\n')[0].slice(0, 300)}`,
+        );
+      }
+    }
   } catch {
     // No report means the runner itself failed; the exit status below records it.
   }
@@ -50,6 +64,7 @@ vitestStep('browser', ['--config', 'apps/web/e2e/vitest.config.ts']);
 
 rmSync(reports, { recursive: true, force: true });
 console.log('');
+for (const line of failedTests) console.log(`FAILED ${line}`);
 if (failedSteps.length) log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -179,15 +179,17 @@ function PrizeTile({ prize, ended }: { prize: RollPrize; ended: boolean }) {
       <ItemImage src={prize.img} alt={prize.name} itemId={prize.item_id} />
       <span className="roll-prize__name">{prize.name}</span>
       <Price units={prize.price} />
-      {ended &&
-        (prize.winner ? (
-          <span className="roll-prize__winner">
-            <Avatar src={prize.winner.avatar} name={prize.winner.nick_name} size={20} />
-            {t('roll.details.winner')}：{prize.winner.nick_name}
-          </span>
-        ) : (
-          <span className="roll-prize__winner is-returned">{t('roll.details.returned')}</span>
-        ))}
+      {/* The prizes list is refetched after the room's end: until it comes, a prize has neither a
+          winner nor `returned`, and saying "returned" then would be wrong for a moment. */}
+      {ended && prize.winner && (
+        <span className="roll-prize__winner">
+          <Avatar src={prize.winner.avatar} name={prize.winner.nick_name} size={20} />
+          {t('roll.details.winner')}：{prize.winner.nick_name}
+        </span>
+      )}
+      {ended && !prize.winner && prize.returned && (
+        <span className="roll-prize__winner is-returned">{t('roll.details.returned')}</span>
+      )}
     </li>
   );
 }
