@@ -1,0 +1,61 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useTranslation } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { FeatureTextsGate, loadFeatureTexts } from './feature-texts.tsx';
+import { i18n } from './index.ts';
+
+const texts = (word: string) => async () => ({ default: { probeFeature: { word } } });
+
+function Probe() {
+  const { t } = useTranslation();
+  // A shell text next to the feature's: adding the feature's must not hide the shell's.
+  return (
+    <p>
+      {t('probeFeature.word')} / {t('common.confirm')}
+    </p>
+  );
+}
+
+describe('feature texts kept out of the first load', () => {
+  it('renders once the current language’s texts are in, and follows a language change', async () => {
+    const loaders = { 'zh-CN': vi.fn(texts('你好')), 'zh-TW': vi.fn(texts('妳好')), 'en-US': vi.fn(texts('Hello')) };
+    const feature = loadFeatureTexts(loaders);
+    expect(i18n.exists('probeFeature.word')).toBe(false);
+    render(
+      <FeatureTextsGate texts={feature} fallback={<span>loading</span>}>
+        <Probe />
+      </FeatureTextsGate>,
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('你好 / 确定')).toBeTruthy();
+    await act(() => i18n.changeLanguage('en-US'));
+    // The shell's English arrived first (i18next announces a language once loaded), then the feature's.
+    expect(await screen.findByText('Hello / OK')).toBeTruthy();
+    expect(loaders['zh-TW']).not.toHaveBeenCalled();
+    expect(loaders['en-US']).toHaveBeenCalledTimes(1);
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(await screen.findByText('你好 / 确定')).toBeTruthy();
+    expect(loaders['zh-CN']).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the texts did not arrive, and loads them when asked again', async () => {
+    let attempts = 0;
+    const feature = loadFeatureTexts({
+      'zh-CN': async () => {
+        attempts++;
+        if (attempts === 1) throw new Error('offline');
+        return { default: { probeFeature: { word: '又好了' } } };
+      },
+      'zh-TW': texts('x'),
+      'en-US': texts('x'),
+    });
+    render(
+      <FeatureTextsGate texts={feature}>
+        <Probe />
+      </FeatureTextsGate>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    expect(await screen.findByText('又好了 / 确定')).toBeTruthy();
+    expect(attempts).toBe(2);
+  });
+});
