@@ -7,6 +7,7 @@ import { BattleVerifier } from './battle-verifier.tsx';
 import { RollList } from './roll-list.tsx';
 import { RollVerifier } from './roll-verifier.tsx';
 import { SeedPanel } from './seed-panel.tsx';
+import { TreasureVerifier } from './treasure-verifier.tsx';
 import { TurntableVerifier } from './turntable-verifier.tsx';
 import { UpgradeVerifier } from './upgrade-verifier.tsx';
 import { Verifier } from './verifier.tsx';
@@ -16,7 +17,7 @@ const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5'] as const;
 
 /**
  * `/fairness`: how a roll is made, the player's seeds, and verifiers that recompute any box roll,
- * battle, turntable round or upgrade.
+ * battle, turntable round, upgrade, roll room or treasure.
  */
 export function FairnessPage() {
   const { t } = useTranslation();
@@ -51,6 +52,7 @@ export function FairnessPage() {
       <TurntableVerifier />
       <UpgradeVerifier />
       <RollVerifier />
+      <TreasureVerifier />
     </div>
   );
 }

@@ -14,6 +14,8 @@ function open(path: string, rooms: Record<string, RollRewardResponse>) {
 }
 
 const panel = () => screen.getByRole('region', { name: '验证一个ROLL房' });
+// The verifiers' texts come with the fairness page's chunk: the panel appears once they are in.
+const panelShown = () => screen.findByRole('region', { name: '验证一个ROLL房' });
 const marks = async () => {
   const outcome = await within(panel()).findByTestId('roll-verify');
   return within(outcome)
@@ -25,7 +27,7 @@ const marks = async () => {
 describe('roll room verifier', () => {
   it('recomputes every winner of a room opened with ?roll= and marks each check ✓', async () => {
     open('/fairness?roll=21', { '21': drawnRoom(5) });
-    expect((await within(panel()).findByTestId('roll-verify')).textContent).toContain('全部一致');
+    expect((await within(await panelShown()).findByTestId('roll-verify')).textContent).toContain('全部一致');
     expect((await marks()).slice(0, -1)).toEqual([
       '✓ SHA-256(服务端种子) 与开房时公布的哈希一致',
       '✓ 参与名单（4 人）与其哈希一致',

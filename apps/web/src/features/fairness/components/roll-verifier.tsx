@@ -2,7 +2,9 @@ import type { RollRewardResponse } from '@kaixiang/shared/roll';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { rollRewardQueryOptions } from '../api/get-roll-reward.ts';
+import { verifierTexts } from '../verifier-texts.ts';
 import { type RollVerifyResult, verifyRollRoom } from '../verify-roll.ts';
 import { LookupError, NumberLookupForm, useNumberLookup } from './number-lookup.tsx';
 import { CheckMark } from './verifier.tsx';
@@ -14,6 +16,14 @@ type Checked = Extract<RollVerifyResult, { kind: 'checked' }>;
  * (get-roll-room-reward) → every winner recomputed in the browser by verifyRoll, each ✓ or ✗.
  */
 export function RollVerifier() {
+  return (
+    <FeatureTextsGate texts={verifierTexts} fallback={null}>
+      <RollVerifierPanel />
+    </FeatureTextsGate>
+  );
+}
+
+function RollVerifierPanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const id = useId();

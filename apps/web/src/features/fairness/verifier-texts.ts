@@ -1,0 +1,13 @@
+import { loadFeatureTexts } from '../../i18n/feature-texts.tsx';
+
+/**
+ * The roll room and treasure verifiers' texts (`fairness.roll.*`, `fairness.treasure.*`), loaded
+ * with the fairness page's chunk rather than merged into the shell's first load as `i18n/`'s
+ * are: the newest verifiers, kept off the home page's budget (docs/decisions.md "Card grabbing
+ * screens (web)"). Each verifier renders once they are in.
+ */
+export const verifierTexts = loadFeatureTexts({
+  'zh-CN': () => import('./texts/zh-CN.json'),
+  'zh-TW': () => import('./texts/zh-TW.json'),
+  'en-US': () => import('./texts/en-US.json'),
+});
