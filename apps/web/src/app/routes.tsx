@@ -2,7 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { FeaturePage } from '../components/feature-page.tsx';
-import { IconActivity, IconCard, IconCrown, IconTrophy } from '../components/icons.tsx';
+import { IconActivity, IconCrown, IconTrophy } from '../components/icons.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { useHostInfo } from '../features/site/api/get-host-info.ts';
@@ -75,6 +75,21 @@ const roll = {
 };
 const RollHallPage = lazy(() => roll.hall().then((m) => ({ default: m.RollHallPage })));
 const RollDetailsPage = lazy(() => roll.details().then((m) => ({ default: m.RollDetailsPage })));
+const treasure = () => import('../features/treasure/pages.ts');
+const TreasureHallPage = lazy(() => treasure().then((m) => ({ default: m.TreasureHallPage })));
+const TreasureDetailsPage = lazy(() => treasure().then((m) => ({ default: m.TreasureDetailsPage })));
+const MyCardsPage = lazy(() => treasure().then((m) => ({ default: m.MyCardsPage })));
+/** The personal centre's card tab: the accounts frame around the treasure feature's my-cards section. */
+const UserinfoCardTab = lazy(async () => {
+  const [frame, section] = await Promise.all([personalCenter(), treasure()]);
+  return {
+    default: () => (
+      <frame.BasicInfoPage textKey="userinfo">
+        <section.MyCardsSection />
+      </frame.BasicInfoPage>
+    ),
+  };
+});
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -85,10 +100,6 @@ const AccountChangesPage = lazy(() =>
  * stay in the shell; the screen that replaces one is loaded lazily like the pages above.
  */
 const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
-  { path: PATHS.card, key: 'card', icon: <IconCard size={26} /> },
-  { path: PATHS.cardDetails, key: 'cardDetails', icon: <IconCard size={26} /> },
-  { path: PATHS.cardMy, key: 'cardMy', icon: <IconCard size={26} /> },
-  { path: PATHS.userinfoCard, key: 'userinfoCard', icon: <IconCard size={26} /> },
   { path: PATHS.vipActivity, key: 'vipActivity', icon: <IconActivity size={26} /> },
   { path: PATHS.vipDailyTasks, key: 'vipDailyTasks', icon: <IconActivity size={26} /> },
   { path: PATHS.vipJewelry, key: 'vipJewelry', icon: <IconCrown size={26} /> },
@@ -145,6 +156,10 @@ export const routes: RouteObject[] = [
       { path: PATHS.roll, element: <RollHallPage /> },
       { path: PATHS.rollDetails, element: <RollDetailsPage /> },
       { path: PATHS.vipRollDetails, element: <RollDetailsPage /> },
+      { path: PATHS.card, element: <TreasureHallPage /> },
+      { path: PATHS.cardDetails, element: <TreasureDetailsPage /> },
+      { path: PATHS.cardMy, element: <MyCardsPage /> },
+      { path: PATHS.userinfoCard, element: <UserinfoCardTab /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
       { path: PATHS.extension, element: <PromotedUsersPage /> },

@@ -1,0 +1,153 @@
+import { TREASURE_MAX_CARDS, TREASURE_MIN_CARDS, TREASURE_MIN_DURATION_MS } from '@kaixiang/game/treasure';
+import { formatUnits, yuanToUnits } from '@kaixiang/shared/money';
+import { TREASURE_PATHS, type TreasureCreateRequest, treasureIdResponse } from '@kaixiang/shared/treasure';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../components/catalogue-item-picker.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { ApiError, apiPost } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
+
+/**
+ * POST treasure/create. Nothing to invalidate: the hall's lists follow `treasure_create` on
+ * treasure:hall, and the dialog goes on to the new treasure's page. (Apart from api/get-treasure.ts
+ * so this admin-only chunk shares nothing with the pages and adds no chunk to their preload list.)
+ */
+function useCreateTreasure() {
+  return useMutation({
+    mutationFn: (req: TreasureCreateRequest) =>
+      apiPost(TREASURE_PATHS.create, req, { schema: treasureIdResponse, silent: true }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.failure !== 'unauthorized' && error.failure !== 'aborted') {
+        toast.error(error.message);
+      }
+    },
+  });
+}
+
+/** A datetime-local value (local time, minutes) for an instant. */
+export function localInput(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A yuan amount typed into the form, in units; null when it is not one. */
+function unitsOf(text: string): number | null {
+  try {
+    return yuanToUnits(text.trim());
+  } catch {
+    return null;
+  }
+}
+
+/** A day: long enough to sell the cards, short enough that the prize does not wait for weeks. */
+const DEFAULT_LIFE_MS = 24 * 3_600_000;
+
+/**
+ * An admin makes a treasure (POST treasure/create): a catalogue item and its wear as the prize, the
+ * number of cards, the price of one card in yuan (sent in units) and the deadline. The form holds
+ * the rules' ranges for quick feedback; the server checks them again and says which one failed in
+ * the admin's language.
+ */
+export function CreateTreasureDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (roomId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateTreasure();
+  const [title, setTitle] = useState('');
+  const [prize, setPrize] = useState<PickedCatalogueItem | null>(null);
+  const [cards, setCards] = useState('10');
+  const [cardPrice, setCardPrice] = useState('1');
+  const [deadline, setDeadline] = useState(() => localInput(Date.now() + DEFAULT_LIFE_MS));
+  const priceUnits = unitsOf(cardPrice);
+  const cardCount = Number(cards);
+  const takings =
+    priceUnits !== null && Number.isSafeInteger(cardCount) && cardCount > 0 ? priceUnits * cardCount : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!prize) {
+      toast.error(t('treasure.createDialog.noPrize'));
+      return;
+    }
+    try {
+      const answer = await create.mutateAsync({
+        title: title.trim(),
+        item_id: prize.item.item_id,
+        exter: prize.exter,
+        cards: cardCount,
+        card_price: priceUnits ?? 0,
+        deadline: new Date(deadline).getTime(),
+      });
+      toast.success(t('treasure.createDialog.created'));
+      onCreated(answer.room_id);
+    } catch {
+      // the server's reason was toasted
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={t('treasure.createDialog.title')} size="lg">
+      <form className="treasure-create" onSubmit={(e) => void submit(e)}>
+        <label>
+          <span>{t('treasure.createDialog.name')}</span>
+          <input className="input" value={title} maxLength={30} required onChange={(e) => setTitle(e.target.value)} />
+        </label>
+        <label>
+          <span>{t('treasure.createDialog.cards')}</span>
+          <input
+            className="input"
+            type="number"
+            min={TREASURE_MIN_CARDS}
+            max={TREASURE_MAX_CARDS}
+            step={1}
+            value={cards}
+            required
+            onChange={(e) => setCards(e.target.value)}
+          />
+        </label>
+        <label>
+          <span>{t('treasure.createDialog.cardPrice')}</span>
+          <input
+            className="input"
+            inputMode="decimal"
+            value={cardPrice}
+            required
+            onChange={(e) => setCardPrice(e.target.value)}
+          />
+        </label>
+        <label>
+          <span>{t('treasure.createDialog.deadline')}</span>
+          <input
+            className="input"
+            type="datetime-local"
+            min={localInput(Date.now() + TREASURE_MIN_DURATION_MS)}
+            value={deadline}
+            required
+            onChange={(e) => setDeadline(e.target.value)}
+          />
+        </label>
+        <fieldset className="treasure-create__prize">
+          <legend>{t('treasure.createDialog.prize')}</legend>
+          <CatalogueItemPicker value={prize} onChange={setPrize} />
+        </fieldset>
+        <p className="treasure-create__sum">
+          {takings !== null &&
+            prize &&
+            t('treasure.createDialog.takings', { amount: formatUnits(takings), value: formatUnits(prize.price) })}
+        </p>
+        <button type="submit" className="button button--primary" disabled={create.isPending || !title.trim()}>
+          {t('treasure.createDialog.submit')}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import enUS from './en-US.json';
+import zhCN from './zh-CN.json';
+import zhTW from './zh-TW.json';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('treasure texts', () => {
+  it('say the same things in all three languages, under the one feature key', () => {
+    expect(Object.keys(zhCN)).toEqual(['treasure']);
+    expect(keys(zhTW)).toEqual(keys(zhCN));
+    expect(keys(enUS)).toEqual(keys(zhCN));
+  });
+
+  it('stay out of the shell’s first-load bundles (which merge features/*/i18n/)', () => {
+    const merged = import.meta.glob('../../*/i18n/zh-CN.json');
+    expect(Object.keys(merged).some((path) => path.includes('/treasure/'))).toBe(false);
+  });
+});
