@@ -10,6 +10,9 @@ describe('roomAccess', () => {
   it('knows the public rooms and refuses the rest', () => {
     expect(roomAccess('roulette:hall', null)).toBe('public');
     expect(roomAccess('battle:42', null)).toBe('public');
+    expect(roomAccess('treasure:hall', null)).toBe('public');
+    expect(roomAccess('treasure:42', null)).toBe('public');
+    expect(roomAccess('treasure:042', null)).toBe('unknown');
     expect(roomAccess('internal:ledger', 7)).toBe('unknown');
     expect(roomAccess('user:7x', 7)).toBe('unknown');
     expect(roomAccess('user:007', 7)).toBe('unknown');

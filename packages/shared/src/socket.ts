@@ -53,7 +53,9 @@ export const PUBLIC_ROOM_PATTERNS: readonly RegExp[] = [
   /^battle:[1-9]\d{0,15}$/,
   /^roll:hall$/,
   /^roll:[1-9]\d{0,15}$/,
-  /^card:[1-9]\d{0,15}$/,
+  // Card grabbing (夺宝) talks on treasure:* (TREASURE_HALL_ROOM, treasureRoom).
+  /^treasure:hall$/,
+  /^treasure:[1-9]\d{0,15}$/,
 ];
 
 export type RoomAccess = 'public' | 'own-user' | 'other-user' | 'unknown';

@@ -3,6 +3,8 @@ import { verifyTreasure } from '@kaixiang/game/treasure';
 import { ERRORS, type ErrorKey } from '@kaixiang/shared/errors';
 import {
   TREASURE_CARD_STATUS,
+  TREASURE_EVENTS,
+  TREASURE_HALL_ROOM,
   TREASURE_PATHS,
   type TreasureDynamicResponse,
   type TreasureEndInfo,
@@ -10,6 +12,7 @@ import {
   type TreasureJoinResponse,
   type TreasureListResponse,
   type TreasureMyCardsResponse,
+  treasureRoom,
 } from '@kaixiang/shared/treasure';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +26,7 @@ import { mails } from '../../db/schema/mail.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createScheduler, type Scheduler } from '../../infra/scheduler.ts';
+import { TestSocket } from '../../realtime/socket-test-client.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 
 const HOUR = 3_600_000;
@@ -339,5 +343,52 @@ describe('treasures settled by the scheduler leader', () => {
     expect(await settle(left, 'refunded')).toBe('refunded');
     expect((await balancesOf(db, p.userId)).coin).toBe(CARD);
     await expectLedgerBalanced(t);
+  });
+});
+
+/**
+ * The screens follow a treasure through the socket: a visitor's connection may JOIN treasure:hall
+ * and treasure:{id}, and hears each event there with the room's sequence number.
+ */
+describe('treasure events reach a watcher’s socket', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/connect`;
+  });
+  afterAll(() => t.close());
+
+  it('joins the hall and the treasure, and hears a grab on both', async () => {
+    const admin = await registerUser(t);
+    await t.rt.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    const [def] = await catalogueRows(t, 1);
+    const made = await asUser<{ room_id: number }>(t, admin.tokens.access_token, 'POST', TREASURE_PATHS.create, {
+      title: '直播夺宝',
+      item_id: def?.id,
+      cards: 3,
+      card_price: CARD,
+      deadline: Date.now() + HOUR,
+    });
+    const id = made.body.data.room_id;
+    const ws = await TestSocket.open(url);
+    try {
+      for (const room of [TREASURE_HALL_ROOM, treasureRoom(id)]) {
+        ws.send('JOIN', { room });
+        expect((await ws.next('JOIN')).data).toMatchObject({ room });
+      }
+      const p = await registerUser(t);
+      await credit(t, p.userId, CARD);
+      const grabbed = await asUser(t, p.tokens.access_token, 'POST', TREASURE_PATHS.join, { room_id: id, count: 1 });
+      expect(grabbed.body.code).toBe(200);
+      for (const room of [treasureRoom(id), TREASURE_HALL_ROOM]) {
+        const frame = await ws.next(TREASURE_EVENTS.grab, (f) => f.room === room);
+        expect(frame.data).toMatchObject({ room_id: id, user_id: p.userId, first: 0, count: 1, sold: 1 });
+        expect(frame.seq).toBeGreaterThan(0);
+      }
+    } finally {
+      await ws.close();
+    }
   });
 });
