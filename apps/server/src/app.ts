@@ -88,6 +88,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     secret: config.SIGN_SECRET,
     windowMs: config.SIGN_WINDOW_MS,
     nonces: rt.nonces,
+    deferred: rt.deferredNonces,
     now: () => rt.clock.now(),
     // The OpenID provider redirects the browser here; the assertion is verified by OpenID instead.
     // Payment providers sign their notifications their own way (modules/payments verifies it).

@@ -64,6 +64,10 @@ async function main() {
   scheduler.every('vip:retention', 600_000, async (signal) => {
     await vip.runRetention(signal);
   });
+  // Refused requests' nonces are needed only while their timestamps are within the window.
+  scheduler.every('signature:nonces', 60_000, async () => {
+    await rt.deferredNonces.prune(rt.clock.now());
+  });
   // Pending recharge orders past their expiry become '订单已过期' (status 3).
   scheduler.every('payments:expire', 10_000, async () => {
     await app.payments.tick();

@@ -6,7 +6,7 @@ import { type TxOptions, withTransaction } from './db/tx.ts';
 import { type EventBus, memoryBus, redisBus } from './infra/bus.ts';
 import { type Clock, systemClock } from './infra/clock.ts';
 import { createMetrics, type Metrics } from './infra/metrics.ts';
-import { memoryNonceStore, type NonceStore, redisNonceStore } from './infra/nonce-store.ts';
+import { databaseDeferredNonces, memoryNonceStore, type NonceStore, redisNonceStore } from './infra/nonce-store.ts';
 import { seedAll } from './seed.ts';
 
 /**
@@ -18,6 +18,8 @@ export interface Runtime {
   database: Database;
   bus: EventBus;
   nonces: NonceStore;
+  /** Nonces of refused requests on routes that claim their nonce in their own statement. */
+  deferredNonces: ReturnType<typeof databaseDeferredNonces>;
   redis: Redis | null;
   clock: Clock;
   metrics: Metrics;
@@ -70,6 +72,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     database,
     bus,
     nonces,
+    deferredNonces: databaseDeferredNonces(database.db),
     redis,
     clock,
     metrics,

@@ -1,20 +1,33 @@
 -- Statements are separated by lines '--;;' (each runs on its own). Applied after the migrations on
 -- every start (idempotent: CREATE OR REPLACE). See docs/decisions.md, Boxes ("One statement").
 
+-- The signature before p_sign_nonce and p_nonce_expires: a database made by an older build has it.
+DROP FUNCTION IF EXISTS kx_open_box(integer, text, integer, integer, bigint, text, text, text, timestamptz,
+  integer, integer, text, integer[], integer[], bigint[], integer[]);
+--;;
+
 -- A box opening in one statement (sent on its own, it is its own transaction): the nonce advance,
 -- the guarded debit, the request row, the granted items and the opening rows. The rolls themselves
 -- were computed by the caller (packages/game, the same code the browser's verifier runs) from the
 -- seed pair it read: p_seed at p_nonce with p_client_seed.
 --
+-- p_sign_nonce is the request signature's nonce, which the HTTP layer left to this statement
+-- (http/signature.ts, deferred nonces): so an opening costs no round trip to a nonce store. The
+-- same signed request sent again must change nothing and be told so: an opening keeps the nonce in
+-- its request row, a refusal for a short balance records it in request_nonces, and both are looked
+-- at first. Null skips these checks (a caller outside HTTP).
+--
 -- Returns {status: 'ok', request_row_id, balance, item_ids, opening_ids}, or, having written
--- nothing, {status: 'duplicate'} (this request id was opened before: the caller replays it) or
+-- nothing, {status: 'duplicate'} (this request id was opened before under another signature: the
+-- caller replays it), {status: 'replayed'} (this very signed request was seen before) or
 -- {status: 'stale_seed'} (the pair moved since it was read: the caller reads it again and rolls
--- again). A short balance raises KX001 (kx_post_transfer) and undoes everything.
+-- again), or {status: 'insufficient'} having written only the nonce.
 CREATE OR REPLACE FUNCTION kx_open_box(
   p_user integer, p_request text, p_box integer, p_box_version integer, p_box_price bigint,
   p_odds_hash text, p_memo text, p_source_name text, p_now timestamptz,
   p_seed integer, p_nonce integer, p_client_seed text,
-  p_item_ids integer[], p_exters integer[], p_prices bigint[], p_tickets integer[]
+  p_item_ids integer[], p_exters integer[], p_prices bigint[], p_tickets integer[],
+  p_sign_nonce text, p_nonce_expires timestamptz
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_key text := 'box_open:' || p_user || ':' || p_request;
@@ -26,8 +39,16 @@ DECLARE
   v_opening integer;
   v_items integer[] := '{}';
   v_openings integer[] := '{}';
+  v_prior record;
 BEGIN
-  IF EXISTS (SELECT 1 FROM ledger_transfers WHERE idem_key = v_key) THEN
+  IF p_sign_nonce IS NOT NULL AND EXISTS (SELECT 1 FROM request_nonces WHERE nonce = p_sign_nonce) THEN
+    RETURN jsonb_build_object('status', 'replayed');
+  END IF;
+  SELECT sign_nonce INTO v_prior FROM box_open_requests WHERE user_id = p_user AND request_id = p_request;
+  IF FOUND THEN
+    IF v_prior.sign_nonce = p_sign_nonce THEN
+      RETURN jsonb_build_object('status', 'replayed');
+    END IF;
     RETURN jsonb_build_object('status', 'duplicate');
   END IF;
   -- The rolls count only if the pair is still the player's active one, with the same client seed,
@@ -40,6 +61,19 @@ BEGIN
   IF NOT FOUND THEN
     RETURN jsonb_build_object('status', 'stale_seed');
   END IF;
+  -- A short balance is answered, not raised: the refused request's nonce must be kept (a raise
+  -- would undo it) so that it cannot be sent again once the player has topped up. The row stays
+  -- locked, so the debit below cannot fail for want of money.
+  PERFORM 1 FROM ledger_accounts
+    WHERE owner = 'u:' || p_user AND currency = 'coin' AND balance >= v_total FOR UPDATE;
+  IF NOT FOUND THEN
+    UPDATE fair_seeds SET nonce = p_nonce WHERE id = p_seed;
+    IF p_sign_nonce IS NOT NULL THEN
+      INSERT INTO request_nonces (nonce, expires_at) VALUES (p_sign_nonce, p_nonce_expires)
+        ON CONFLICT (nonce) DO NOTHING;
+    END IF;
+    RETURN jsonb_build_object('status', 'insufficient');
+  END IF;
   v_posted := kx_post_transfer('box_open', v_key, 'coin', p_memo, p_now,
     ARRAY['u:' || p_user, 'h:box_revenue'], ARRAY[-v_total, v_total]);
   IF (v_posted->>'duplicate')::boolean THEN
@@ -47,8 +81,9 @@ BEGIN
     -- let the caller replay the twin's result.
     RAISE EXCEPTION 'box opening % posted concurrently', v_key USING ERRCODE = 'KX002';
   END IF;
-  INSERT INTO box_open_requests (user_id, request_id, box_id, count, total_price_units, transfer_id, created_at)
-    VALUES (p_user, p_request, p_box, v_count, v_total, (v_posted->>'transfer_id')::bigint, p_now)
+  INSERT INTO box_open_requests (user_id, request_id, box_id, count, total_price_units, transfer_id, sign_nonce,
+      created_at)
+    VALUES (p_user, p_request, p_box, v_count, v_total, (v_posted->>'transfer_id')::bigint, p_sign_nonce, p_now)
     RETURNING id INTO v_request;
   FOR i IN 1..v_count LOOP
     INSERT INTO user_items (user_id, item_def_id, exter, price_units, source, source_id, source_name,

@@ -110,6 +110,12 @@ export const boxOpenRequests = pgTable(
     count: smallint('count').notNull(),
     totalPriceUnits: bigint('total_price_units', { mode: 'number' }).notNull(),
     transferId: bigint('transfer_id', { mode: 'number' }).notNull(),
+    /**
+     * The request signature's nonce (http/signature.ts, deferred): the same signed request sent
+     * again finds it here and is refused as replayed, where a retry under a new signature gets the
+     * first opening's answer. Null for openings made before it was kept.
+     */
+    signNonce: text('sign_nonce'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('box_open_requests_uq').on(t.userId, t.requestId)],

@@ -9,6 +9,8 @@ export const SQLSTATE_TWIN_POSTED = 'KX002';
 
 export type OpenBoxJson =
   | { status: 'duplicate' }
+  | { status: 'replayed' }
+  | { status: 'insufficient' }
   | { status: 'stale_seed' }
   | {
       status: 'ok';
@@ -29,6 +31,8 @@ export interface OpenBoxRow {
   now: Date;
   seed: SeedState;
   rolls: readonly { nonce: number; ticket: number; entry: BoxContentRow }[];
+  /** The request signature's nonce, checked and kept by the statement; null outside HTTP. */
+  signNonce: { value: string; expiresAt: Date } | null;
 }
 
 export const boxesRepo = {
@@ -44,7 +48,10 @@ export const boxesRepo = {
       ${pgArray(o.rolls.map((x) => x.entry.itemId))}::integer[],
       ${pgArray(o.rolls.map((x) => x.entry.exter))}::integer[],
       ${pgArray(o.rolls.map((x) => x.entry.priceUnits))}::bigint[],
-      ${pgArray(o.rolls.map((x) => x.ticket))}::integer[]) as r`)) as unknown as { rows: { r: OpenBoxJson }[] };
+      ${pgArray(o.rolls.map((x) => x.ticket))}::integer[],
+      ${o.signNonce?.value ?? null}::text, ${o.signNonce?.expiresAt.toISOString() ?? null}::timestamptz) as r`)) as unknown as {
+      rows: { r: OpenBoxJson }[];
+    };
     const out = r.rows[0]?.r;
     if (!out) throw new Error('kx_open_box answered nothing');
     return out;

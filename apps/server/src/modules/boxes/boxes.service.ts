@@ -31,6 +31,7 @@ import { boxOpenings } from '../../db/schema/games.ts';
 import { users } from '../../db/schema/users.ts';
 import { sqlStateOf } from '../../db/tx.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { DeferredNonce } from '../../http/signature.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { createKeyedQueue } from '../../infra/keyed-queue.ts';
 import { balancesOf, type Ledger, SQLSTATE_INSUFFICIENT } from '../ledger/ledger.ts';
@@ -263,6 +264,7 @@ export function createBoxesService(deps: BoxesDeps) {
     count: number,
     info: Map<number, ItemInfo>,
     locale: Locale,
+    signNonce: DeferredNonce | undefined,
   ): Promise<OpenBoxResponse | null> {
     const now = new Date(clock.now());
     const seed = seeds.get(userId) ?? (await readActiveSeed(db, userId, now));
@@ -277,6 +279,10 @@ export function createBoxesService(deps: BoxesDeps) {
       });
     }
     if (out === 'duplicate') return null;
+    // Kept in the request row (or found there or among refusals): nothing left for the HTTP layer.
+    signNonce?.settle();
+    if (out === 'replayed') throw new AppError('SIGNATURE_REPLAYED');
+    if (out === 'insufficient') throw new AppError('INSUFFICIENT_BALANCE');
     seeds.set(userId, { ...out.seed, nonce: out.seed.nonce + count });
     // The answer carries the balance; the push (other tabs, the header) does not hold it up.
     void ledger.pushBalances([userId]).catch(() => undefined);
@@ -301,6 +307,7 @@ export function createBoxesService(deps: BoxesDeps) {
           now,
           seed,
           rolls,
+          signNonce: signNonce ? { value: signNonce.value, expiresAt: new Date(signNonce.expiresAtMs) } : null,
         });
       } catch (e) {
         seeds.forget(userId);
@@ -418,10 +425,15 @@ export function createBoxesService(deps: BoxesDeps) {
       };
     },
 
+    /**
+     * `signNonce`: the request signature's nonce the HTTP layer left to this opening's statement
+     * (http/signature.ts, deferred nonces); absent for a caller outside HTTP.
+     */
     async open(
       userId: number,
       input: { box_id: number; count: number; request_id: string },
       locale: Locale,
+      signNonce?: DeferredNonce,
     ): Promise<OpenBoxResponse> {
       if (!(OPEN_COUNTS as readonly number[]).includes(input.count)) throw new AppError('OPEN_COUNT_INVALID');
       if (!REQUEST_ID_PATTERN.test(input.request_id)) {
@@ -431,7 +443,9 @@ export function createBoxesService(deps: BoxesDeps) {
       }
       const box = await boxOrThrow(input.box_id);
       const info = await items();
-      const result = await openQueue(userId, () => openOnce(userId, input.request_id, box, input.count, info, locale));
+      const result = await openQueue(userId, () =>
+        openOnce(userId, input.request_id, box, input.count, info, locale, signNonce),
+      );
       if (result === null) return replay(userId, input.request_id, input.box_id, input.count, locale);
       // The tickers are a courtesy: a failure there must not turn a committed opening into an error.
       const announce = () => rewardsAfterCommit(userId, box, result.items).catch(() => undefined);
