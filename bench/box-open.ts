@@ -13,7 +13,8 @@
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; the bench makes
  * fresh databases kx_bench_<ts> and kx_pgbench_<ts> on it and drops both. REDIS_URL (default
  * redis://127.0.0.1:6379) is used for the nonce store and bus when it answers. BENCH_MS sets the
- * length of each run (default 10000), BENCH_CLIENTS the client counts (default "2,8").
+ * length of each run (default 5000), BENCH_ROUNDS the rounds (default 3), BENCH_CLIENTS the client
+ * counts (default "2,8").
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -28,7 +29,13 @@ import { ADMIN_URL, admin, dbUrl } from './support/pg-admin.ts';
 import { newServer, redisAnswers, type ServerEnv, startServer, stopServer, waitReady } from './support/servers.ts';
 
 const execFileAsync = promisify(execFile);
-const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
+const DURATION_MS = Number(process.env.BENCH_MS ?? 5_000);
+/**
+ * Rounds of {pgbench, ours on 1 process, ours on 2} per client count, back to back: a machine
+ * whose load drifts (other work on the same two cores) then moves both sides of each ratio
+ * together, and the median over rounds is the figure.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '2,8').split(',').map(Number);
 const PLAYERS = Math.max(...CLIENTS);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -185,26 +192,30 @@ try {
       `${DURATION_MS / 1000} s per run, ${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)}`,
   );
   await openings(2, 2, Math.min(2000, DURATION_MS)); // warm-up: JIT, caches, pool connections
-  const results: Result[] = [];
-  // One process, then the two a 2-core machine would run (README: N processes share the load).
-  for (const processes of [1, 2]) for (const c of CLIENTS) results.push(await openings(c, processes, DURATION_MS));
-  for (const client of clientsOf) client.close();
 
   // pgbench on a scratch database of the same server, while our app sits idle.
   await admin(`create database ${PGBENCH_DB}`);
+  const rounds: Result[][] = [];
   try {
     execFileSync('pgbench', ['-i', '-s', '10', '-q', dbUrl(PGBENCH_DB)], { stdio: ['ignore', 'ignore', 'pipe'] });
-    for (const c of CLIENTS) {
-      const r = await withCpu([], () => pgbench(c, dbUrl(PGBENCH_DB)));
-      results.push({ ...r.value, cpu: { server: 0, load: 0, postgres: r.cpu?.postgres ?? 0, redis: 0 } });
+    for (let round = 0; round < ROUNDS; round++) {
+      const results: Result[] = [];
+      for (const c of CLIENTS) {
+        const r = await withCpu([], () => pgbench(c, dbUrl(PGBENCH_DB)));
+        results.push({ ...r.value, cpu: { server: 0, load: 0, postgres: r.cpu?.postgres ?? 0, redis: 0 } });
+        // One process, then the two a 2-core machine would run (README: N processes share the load).
+        for (const processes of [1, 2]) results.push(await openings(c, processes, DURATION_MS));
+      }
+      rounds.push(results);
     }
   } catch (e) {
     console.log(`pgbench failed: ${(e as Error).message.split('\n')[0]}`);
   } finally {
     await admin(`drop database if exists ${PGBENCH_DB} with (force)`);
   }
+  for (const client of clientsOf) client.close();
 
-  const widths = [31, 7, 7, 7, 7, 7, 6, 6, 6];
+  const widths = [31, 7, 7, 7, 7, 7, 6, 6, 6, 8];
   const row = (cells: string[]) =>
     console.log(
       `${cells
@@ -212,20 +223,38 @@ try {
         .map((c, i) => (i === 0 ? c.padEnd(widths[0] ?? 0) : c.padStart(widths[i] ?? 0)))
         .join(' ')}   ${cells[widths.length] ?? ''}`.trimEnd(),
     );
-  row(['', 'clients', 'per s', 'p50 ms', 'p99 ms', 'cpu:', 'load', 'pg', 'redis', '']);
-  row(['', '', '', '', '', 'server', '', '', '', '']);
   const f = (n: number) => n.toFixed(2);
-  for (const r of results) {
-    const cpu = r.cpu ? [f(r.cpu.server), f(r.cpu.load), f(r.cpu.postgres), f(r.cpu.redis)] : ['-', '-', '-', '-'];
-    row([r.label, String(r.clients), r.perSecond.toFixed(0), r.p50, r.p99, ...cpu, r.note]);
-  }
-  for (const r of results.filter((x) => x.label.startsWith('POST'))) {
+  const ratioOf = (r: Result, results: Result[]) => {
     const theirs = results.find((x) => x.clients === r.clients && x.label.startsWith('pgbench'));
-    if (theirs?.perSecond) {
-      console.log(`${r.label}, ${r.clients} clients: ${(r.perSecond / theirs.perSecond).toFixed(2)}× pgbench`);
+    return r.label.startsWith('POST') && theirs?.perSecond ? r.perSecond / theirs.perSecond : null;
+  };
+  rounds.forEach((results, i) => {
+    console.log(`round ${i + 1} of ${rounds.length}`);
+    row(['', 'clients', 'per s', 'p50 ms', 'p99 ms', 'cpu:', 'load', 'pg', 'redis', '×pgbench', '']);
+    row(['', '', '', '', '', 'server', '', '', '', '', '']);
+    for (const r of results) {
+      const cpu = r.cpu ? [f(r.cpu.server), f(r.cpu.load), f(r.cpu.postgres), f(r.cpu.redis)] : ['-', '-', '-', '-'];
+      const ratio = ratioOf(r, results);
+      row([r.label, String(r.clients), r.perSecond.toFixed(0), r.p50, r.p99, ...cpu, ratio ? f(ratio) : '', r.note]);
     }
-  }
+  });
   console.log('cpu: CPU seconds per wall second of the server process, this load generator, PostgreSQL and Redis');
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = Math.floor(s.length / 2);
+    return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+  };
+  console.log(`median of ${rounds.length} rounds (each ratio against the pgbench run of its own round):`);
+  for (const [i, r] of (rounds[0] ?? []).entries()) {
+    const same = rounds.map((results) => results[i]).filter((x): x is Result => x !== undefined);
+    const ratios = rounds.map((results, k) => (same[k] ? ratioOf(same[k], results) : null)).filter((x) => x !== null);
+    const perS = median(same.map((x) => x.perSecond)).toFixed(0);
+    const range = ratios.length ? ` (rounds ${f(Math.min(...ratios))}–${f(Math.max(...ratios))})` : '';
+    const p99 = r.label.startsWith('POST') ? `, p99 ${median(same.map((x) => Number(x.p99))).toFixed(1)} ms` : '';
+    console.log(
+      `  ${r.label}, ${r.clients} clients: ${perS}/s${p99}${ratios.length ? `, ${f(median(ratios))}× pgbench${range}` : ''}`,
+    );
+  }
 
   const db = new pg.Pool({ connectionString: dbUrl(BENCH_DB), max: 1 });
   try {
