@@ -28,9 +28,11 @@ describe('feature texts kept out of the first load', () => {
     );
     expect(screen.getByText('loading')).toBeTruthy();
     expect(await screen.findByText('你好 / 确定')).toBeTruthy();
+    const shown = screen.getByText('你好 / 确定');
     await act(() => i18n.changeLanguage('en-US'));
-    // The shell's English arrived first (i18next announces a language once loaded), then the feature's.
-    expect(await screen.findByText('Hello / OK')).toBeTruthy();
+    // The shell's English arrived first (i18next announces a language once loaded), then the
+    // feature's; the children stayed mounted meanwhile (the same element, re-rendered).
+    expect(await screen.findByText('Hello / OK')).toBe(shown);
     expect(loaders['zh-TW']).not.toHaveBeenCalled();
     expect(loaders['en-US']).toHaveBeenCalledTimes(1);
     await act(() => i18n.changeLanguage('zh-CN'));

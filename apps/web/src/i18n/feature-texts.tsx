@@ -1,5 +1,5 @@
 import { isLocale, type Locale } from '@kaixiang/shared/locale';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/empty-state.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
@@ -53,9 +53,11 @@ export function loadFeatureTexts(loaders: TextLoaders): FeatureTexts {
 
 /**
  * Renders `children` once the feature's texts of the current language are in: `fallback` (a page
- * spinner by default) until then, and again briefly after a language change while the new ones
- * arrive; a load that failed says so and is tried again when asked. State and an effect rather
- * than Suspense: nothing above has to expect a suspension, tests included.
+ * spinner by default) until then; a load that failed says so and is tried again when asked. After
+ * a language change the children stay mounted (an open dialog, a chosen tab, typed values survive)
+ * and re-render when the new texts arrive, showing the default language's for that moment
+ * (i18next's fallback). State and an effect rather than Suspense: nothing above has to expect a
+ * suspension, tests included.
  */
 export function FeatureTextsGate({
   texts,
@@ -70,6 +72,8 @@ export function FeatureTextsGate({
   const [, setLoaded] = useState<Locale | null>(null);
   const [failed, setFailed] = useState(false);
   const ready = texts.has(locale);
+  const shown = useRef(false);
+  if (ready) shown.current = true;
   useEffect(() => {
     if (ready || failed) return;
     let live = true;
@@ -81,7 +85,7 @@ export function FeatureTextsGate({
       live = false;
     };
   }, [texts, locale, ready, failed]);
-  if (ready) return children;
+  if (ready || shown.current) return children;
   return failed ? <TextsRetry onRetry={() => setFailed(false)} /> : fallback;
 }
 
