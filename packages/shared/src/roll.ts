@@ -113,7 +113,12 @@ export const rollRoomCard = z.object({
   joined: z.boolean().nullable(),
 });
 export type RollRoomCard = z.infer<typeof rollRoomCard>;
-export const rollListResponse = z.object({ list: z.array(rollRoomCard), total: int() });
+export const rollListResponse = z.object({
+  list: z.array(rollRoomCard),
+  total: int(),
+  /** The server's time now: the cards count down to `draw_at` on the server's clock. */
+  now: int(),
+});
 export type RollListResponse = z.infer<typeof rollListResponse>;
 
 export const rollRoomInfo = rollRoomCard.extend({
@@ -128,6 +133,11 @@ export const rollRoomInfo = rollRoomCard.extend({
   public_seed: z.string().nullable(),
   beacon_round: int().nullable(),
   beacon_url: z.string().nullable(),
+  /**
+   * The owner's invite code, for a room only the owner's invitees may join (null otherwise): the
+   * owner shares it (or a link carrying it), and a player with no inviter yet may bind it.
+   */
+  owner_invite_code: z.string().nullable(),
   /** The viewer's standing (null for a visitor): for "还需充值 …" and the join button. */
   self: z
     .object({
@@ -140,6 +150,8 @@ export const rollRoomInfo = rollRoomCard.extend({
       recharged: int(),
       /** Invited by the room's owner. */
       invited: z.boolean(),
+      /** Bound to an inviter (the owner or anyone else): an invitation can no longer be bound. */
+      has_inviter: z.boolean(),
     })
     .nullable(),
 });

@@ -1,5 +1,6 @@
 import { close, DAY_MS, ROLL_GAME, type RollRoom, verifyRoll } from '@kaixiang/game/roll';
 import { sha256Hex } from '@kaixiang/game/sha256';
+import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts';
 import { ERRORS, type ErrorKey, errorMessage } from '@kaixiang/shared/errors';
 import { ITEM_PATHS, ITEM_STATUS, type KnapsackResponse } from '@kaixiang/shared/inventory';
 import {
@@ -227,6 +228,7 @@ describe('roll rooms', () => {
 
     // The lists: ongoing for everybody, "joined" for the player.
     const ongoing = (await get<RollListResponse>(`${ROLL_PATHS.list}?state=1`)).data;
+    expect(ongoing.now).toBe(clock.now());
     expect(ongoing.list.map((r) => r.room_id)).toContain(id);
     const mine = (await get<RollListResponse>(`${ROLL_PATHS.list}?state=2`, p1)).data;
     expect(mine.list.map((r) => [r.room_id, r.joined])).toEqual([[id, true]]);
@@ -363,7 +365,25 @@ describe('roll rooms', () => {
     const stranger = await player();
     expectRefused(await joinRoom(stranger, id), 'ROLL_NOT_INVITED');
     for (const u of invited) expect((await joinRoom(u, id)).body.code).toBe(200);
-    expect((await info(id, invited[0])).self?.invited).toBe(true);
+    expect((await info(id, invited[0])).self).toMatchObject({ invited: true, has_inviter: true });
+
+    // The room shows the owner's invite code: a player with no inviter yet binds it and may join;
+    // one bound to somebody else may not.
+    const [owner] = await db().select({ code: users.superInviteCode }).from(users).where(eq(users.id, b.userId));
+    const seen = await info(id, stranger);
+    expect(seen.owner_invite_code).toBe(owner?.code);
+    expect(owner?.code).toBeTruthy();
+    expect(seen.self).toMatchObject({ invited: false, has_inviter: false });
+    expect((await post(stranger, ACCOUNT_PATHS.bindInvite, { invite_code: seen.owner_invite_code })).body.code).toBe(
+      200,
+    );
+    expect((await info(id, stranger)).self).toMatchObject({ invited: true, has_inviter: true });
+    const elsewhere = await player();
+    await db().update(users).set({ inviteUserId: stranger.userId }).where(eq(users.id, elsewhere.userId));
+    expect((await info(id, elsewhere)).self).toMatchObject({ invited: false, has_inviter: true });
+    expectRefused(await joinRoom(elsewhere, id), 'ROLL_NOT_INVITED');
+    invited.push(stranger);
+    expect((await joinRoom(stranger, id)).body.code).toBe(200);
 
     await drawAt(id);
     const reward = (await get<RollRewardResponse>(`${ROLL_PATHS.reward}?room_id=${id}`)).data;

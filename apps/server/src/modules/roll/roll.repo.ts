@@ -30,6 +30,12 @@ export const rollRepo = {
     return row;
   },
 
+  /** A player's own invite code (what their invitees bound), or null. */
+  async inviteCode(db: Db | Tx, userId: number): Promise<string | null> {
+    const [row] = await db.select({ code: users.superInviteCode }).from(users).where(eq(users.id, userId));
+    return row?.code ?? null;
+  },
+
   /** Who may make rooms: account_type (anchors 2, 3) and role (admin). */
   async creator(db: Db | Tx, userId: number) {
     const [row] = await db

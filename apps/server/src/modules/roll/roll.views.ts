@@ -139,7 +139,7 @@ export function createRollViews(deps: RollViewDeps) {
 
   async function joinedList(userId: number, page: number, pageSize: number, locale: Locale) {
     const r = await rollRepo.joinedRooms(db, userId, pageSize, (page - 1) * pageSize);
-    return { list: await cards(rooms(r.rows), locale, userId), total: r.total };
+    return { list: await cards(rooms(r.rows), locale, userId), total: r.total, now: deps.clock.now() };
   }
 
   return {
@@ -161,7 +161,7 @@ export function createRollViews(deps: RollViewDeps) {
         pageSize,
         (page - 1) * pageSize,
       );
-      return { list: await cards(rooms(r.rows), locale, viewer), total: r.total };
+      return { list: await cards(rooms(r.rows), locale, viewer), total: r.total, now: deps.clock.now() };
     },
 
     selfJoin: joinedList,
@@ -171,6 +171,8 @@ export function createRollViews(deps: RollViewDeps) {
       const r = room.data;
       const [card] = await cards([room], locale, viewer);
       const ended = r.state === 'ended';
+      const invitations = r.conditions.invitedOnly && !r.official;
+      const ownerInviteCode = invitations ? await rollRepo.inviteCode(db, r.ownerId) : null;
       let self: RollRoomInfo['self'] = null;
       if (viewer !== null) {
         const now = deps.clock.now();
@@ -187,6 +189,7 @@ export function createRollViews(deps: RollViewDeps) {
           vip_level: me?.vip ?? 0,
           recharged,
           invited: me?.inviter === r.ownerId,
+          has_inviter: (me?.inviter ?? null) !== null,
         };
       }
       return {
@@ -199,6 +202,7 @@ export function createRollViews(deps: RollViewDeps) {
         public_seed: room.publicSeed,
         beacon_round: room.beaconRound,
         beacon_url: room.beaconRound === null ? null : deps.beacon.urlOf(room.beaconRound),
+        owner_invite_code: ownerInviteCode,
         self,
       };
     },

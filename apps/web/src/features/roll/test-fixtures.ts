@@ -55,6 +55,7 @@ export const info = (over: Partial<RollRoomInfo> = {}): RollRoomInfo => ({
   public_seed: null,
   beacon_round: null,
   beacon_url: null,
+  owner_invite_code: null,
   self: null,
   ...over,
 });

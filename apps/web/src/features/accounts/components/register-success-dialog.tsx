@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/dialog.tsx';
+import { copyWithToast } from '../../../lib/clipboard.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useGroupInfo } from '../../site/api/get-group-info.ts';
 
 /** Anchor of the trade link field in the basic-info card. */
@@ -16,15 +16,6 @@ export function RegisterSuccessDialog({ open, onClose }: { open: boolean; onClos
   const { t } = useTranslation();
   const navigate = useNavigate();
   const group = useGroupInfo().data;
-
-  async function copyGroup(qq: string) {
-    try {
-      await navigator.clipboard.writeText(qq);
-      toast.success(t('welcome.copyGroupSuccess'));
-    } catch {
-      toast.error(t('welcome.copyGroupFail'));
-    }
-  }
 
   return (
     <Dialog open={open} onClose={onClose} title={t('welcome.title')} size="sm" className="welcome-dialog">
@@ -46,7 +37,16 @@ export function RegisterSuccessDialog({ open, onClose }: { open: boolean; onClos
             <div>
               <p>{t('welcome.joinGroup')}</p>
               <p className="welcome__number">{group.qq}</p>
-              <button type="button" className="button button--ghost" onClick={() => void copyGroup(group.qq)}>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() =>
+                  void copyWithToast(group.qq, {
+                    ok: t('welcome.copyGroupSuccess'),
+                    failed: t('welcome.copyGroupFail'),
+                  })
+                }
+              >
                 {t('welcome.copyGroup')}
               </button>
             </div>

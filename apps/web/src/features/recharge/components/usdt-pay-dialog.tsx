@@ -2,7 +2,7 @@ import type { CreateOrderResponse } from '@kaixiang/shared/payments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { copyWithToast } from '../../../lib/clipboard.ts';
 import { QrCode } from '../qr/qr-code.tsx';
 import { formatCountdown } from '../recharge-rules.ts';
 
@@ -47,14 +47,6 @@ function UsdtPayBody({ order, expired, secondsLeft, onRefresh }: PayCodeProps) {
   const { t } = useTranslation();
   const address = order.crypto_address ?? '';
   const chain = (order.chain ?? '').toUpperCase();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(address);
-      toast.success(t('recharge.usdt.copied'));
-    } catch {
-      toast.error(t('recharge.usdt.copyFailed'));
-    }
-  }
   return (
     <div className="usdt-pay__body">
       <p className="usdt-pay__chain">{t('recharge.usdt.network', { chain })}</p>
@@ -69,7 +61,13 @@ function UsdtPayBody({ order, expired, secondsLeft, onRefresh }: PayCodeProps) {
       <p className="pay-qr__amount">{t('recharge.usdt.pay', { quantity: order.crypto_amount ?? '', chain })}</p>
       <p className="usdt-pay__label">{t('recharge.usdt.address')}</p>
       <code className="usdt-pay__address">{address}</code>
-      <button type="button" className="button button--ghost button--sm" onClick={() => void copy()}>
+      <button
+        type="button"
+        className="button button--ghost button--sm"
+        onClick={() =>
+          void copyWithToast(address, { ok: t('recharge.usdt.copied'), failed: t('recharge.usdt.copyFailed') })
+        }
+      >
         {t('recharge.usdt.copy')}
       </button>
       {expired ? (

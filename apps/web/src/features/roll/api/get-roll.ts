@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts-paths';
 import type { Locale } from '@kaixiang/shared/locale';
 import {
   ROLL_PATHS,
@@ -24,11 +25,18 @@ import { toast } from '../../../lib/toast.ts';
  */
 export const ROLL_QUERY_ROOT = [USER_QUERY_ROOT, 'roll'] as const;
 
+/** The server read its clock somewhere between our send and the answer: take the middle. */
+const offsetFrom = (serverNow: number, sentAt: number) => serverNow - (sentAt + Date.now()) / 2;
+
 export const rollListQueryOptions = (state: number, page: number, locale: Locale) =>
   queryOptions({
     queryKey: [...ROLL_QUERY_ROOT, 'list', state, page, locale],
-    queryFn: ({ signal }) =>
-      apiGet(ROLL_PATHS.list, { state, page }, { schema: rollListResponse, signal, silent: true }),
+    queryFn: async ({ signal }) => {
+      const sentAt = Date.now();
+      const list = await apiGet(ROLL_PATHS.list, { state, page }, { schema: rollListResponse, signal, silent: true });
+      // The cards count down on the server's clock, as the room's page does.
+      return { ...list, offsetMs: offsetFrom(list.now, sentAt) };
+    },
   });
 
 export function useRollList(state: number, page: number, locale: Locale, enabled = true) {
@@ -47,8 +55,7 @@ export const rollRoomQueryOptions = (roomId: number, locale: Locale) =>
     queryFn: async ({ signal }): Promise<RollSnapshot> => {
       const sentAt = Date.now();
       const room = await apiGet(ROLL_PATHS.info, { room_id: roomId }, { schema: rollRoomInfo, signal, silent: true });
-      // The server read its clock somewhere between our send and the answer: take the middle.
-      return { room, offsetMs: room.now - (sentAt + Date.now()) / 2 };
+      return { room, offsetMs: offsetFrom(room.now, sentAt) };
     },
     retry: 1,
   });
@@ -119,6 +126,20 @@ export function useCreateRoll() {
       apiPost(ROLL_PATHS.create, req, { schema: rollRoomIdResponse, silent: true }),
     onError: toastRefusal,
     // The prizes left the inventory's sellable list (locked): everything per user is stale.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [USER_QUERY_ROOT] }),
+  });
+}
+
+/**
+ * Binds the room owner's invite code as the player's inviter (the profile page's binding, from the
+ * room that asks for it): permanent, and refused when the player has one already. Everything per
+ * user is refetched: the room's `self.invited`, the profile's inviter.
+ */
+export function useBindOwnerInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => apiPost(ACCOUNT_PATHS.bindInvite, { invite_code: code }, { silent: true }),
+    onError: toastRefusal,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [USER_QUERY_ROOT] }),
   });
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { countdownParts, useMsUntil } from '../countdown.ts';
+import { countdownParts, useMsUntil } from '../../../lib/countdown.ts';
 
 /** The time left to a room's draw on the server's clock. */
 export function Countdown({ drawAtMs, offsetMs }: { drawAtMs: number; offsetMs: number }) {

@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts-paths';
 import { ROLL_PATHS, type RollRoomInfo } from '@kaixiang/shared/roll';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -31,7 +32,15 @@ function renderRoom(path = `${PATHS.rollDetails}?roomID=7`) {
   return router;
 }
 
-const SELF = { joined: false, joined_at: null, won_prize: null, vip_level: 2, recharged: 300_000, invited: false };
+const SELF = {
+  joined: false,
+  joined_at: null,
+  won_prize: null,
+  vip_level: 2,
+  recharged: 300_000,
+  invited: false,
+  has_inviter: true,
+};
 const PRIZES = [prize(0, 'AK-47 | 红线', 1_000_000), prize(1, 'P250 | 沙丘', 500_000)];
 
 function handlers(room: () => RollRoomInfo, extra: Record<string, MockHandler> = {}) {
@@ -90,6 +99,77 @@ describe('roll room page', () => {
     expect(screen.queryByRole('button', { name: '立即参与' })).toBeNull();
   });
 
+  describe('a room only the owner’s invitees may join', () => {
+    const invitedOnly = { ...NO_CONDITIONS, invited_only: true };
+    const room = (over: Partial<RollRoomInfo> = {}) =>
+      info({
+        conditions: invitedOnly,
+        owner_invite_code: 'ANCHOR8',
+        now: Date.now(),
+        draw_at: Date.now() + 600_000,
+        ...over,
+      });
+
+    it('gives the owner the invite code and a link to the room that carries it', async () => {
+      storeSession(TOKENS); // user 42
+      const writeText = vi.fn(async () => undefined);
+      vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+      mockApi({
+        ...accountHandlers(),
+        ...handlers(() => room({ owner: { ...person(42, '我自己'), official: false }, self: SELF })),
+      });
+      renderRoom();
+      const box = await screen.findByRole('region', { name: '邀请参与' });
+      expect(within(box).getByText('ANCHOR8')).toBeTruthy();
+      const link = `${window.location.origin}/roll/details?roomID=7&invite=ANCHOR8`;
+      expect(within(box).getByText(link)).toBeTruthy();
+      fireEvent.click(within(box).getByRole('button', { name: '复制链接' }));
+      await waitFor(() => expect(writeText).toHaveBeenCalledWith(link));
+      expect(getToasts().map((t) => t.message)).toContain('复制成功');
+    });
+
+    it('lets a player with no inviter bind the owner’s code, after which the condition is met', async () => {
+      storeSession(TOKENS);
+      let bound = false;
+      const binds: unknown[] = [];
+      mockApi({
+        ...accountHandlers({
+          [ACCOUNT_PATHS.bindInvite]: (req) => {
+            binds.push(JSON.parse(req.body));
+            bound = true;
+            return null;
+          },
+        }),
+        ...handlers(() => room({ self: { ...SELF, invited: bound, has_inviter: bound } })),
+      });
+      renderRoom();
+      const box = await screen.findByRole('region', { name: '邀请参与' });
+      expect(box.textContent).toContain('绑定房主的邀请码 ANCHOR8 即可参与');
+      fireEvent.click(within(box).getByRole('button', { name: '绑定邀请码' }));
+      await waitFor(() => expect(screen.queryByRole('region', { name: '邀请参与' })).toBeNull());
+      expect(binds).toEqual([{ invite_code: 'ANCHOR8' }]);
+      expect(getToasts().map((t) => t.message)).toContain('绑定成功，现在可以参与了');
+      const rows = within(screen.getByRole('list', { name: '参与条件' })).getAllByRole('listitem');
+      expect(rows.map((li) => li.textContent)).toEqual(['仅限房主邀请的用户✓ 已满足']);
+    });
+
+    it('tells a player bound to someone else why they cannot join', async () => {
+      storeSession(TOKENS);
+      mockApi({ ...accountHandlers(), ...handlers(() => room({ self: { ...SELF, has_inviter: true } })) });
+      renderRoom();
+      expect(await screen.findByText('你已绑定其他邀请人，无法参与此房间。')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: '绑定邀请码' })).toBeNull();
+    });
+
+    it('tells a visitor to sign up through the owner’s invite link', async () => {
+      mockApi(handlers(() => room()));
+      renderRoom(`${PATHS.vipRollDetails}?roomID=7`);
+      expect(
+        await screen.findByText('此房间仅限房主邀请的玩家参与：通过房主的邀请链接注册即可参与（邀请码 ANCHOR8）。'),
+      ).toBeTruthy();
+    });
+  });
+
   it('joins a locked room with the password typed, then says joined', async () => {
     storeSession(TOKENS);
     let joined = false;
@@ -116,7 +196,11 @@ describe('roll room page', () => {
     fireEvent.click(screen.getByRole('button', { name: '立即参与' }));
     await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('房间密码错误'));
     fireEvent.change(password, { target: { value: '8888' } });
-    fireEvent.click(screen.getByRole('button', { name: '立即参与' }));
+    // The button stays disabled until the refused join has refreshed the room: a click before that
+    // would be lost, as it would be for a person.
+    const join = screen.getByRole('button', { name: '立即参与' }) as HTMLButtonElement;
+    await waitFor(() => expect(join.disabled).toBe(false));
+    fireEvent.click(join);
     expect(await screen.findByRole('button', { name: '已参与，等待开奖' })).toBeTruthy();
     expect(bodies).toEqual([
       { room_id: 7, password: '1234' },

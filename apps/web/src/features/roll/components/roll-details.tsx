@@ -8,16 +8,19 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { useLocale } from '../../../i18n/use-locale.ts';
+import { useMsUntil } from '../../../lib/countdown.ts';
 import { openLoginDialog } from '../../../lib/events.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { sessionUserId, useLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { rollItemsQueryOptions, rollUsersQueryOptions, useJoinRoll, useRollRoom } from '../api/get-roll.ts';
 import { useRollRoomLive, useRollWinToast } from '../api/live.ts';
-import { useMsUntil } from '../countdown.ts';
+import { rollTexts } from '../texts.ts';
 import { ConditionList } from './conditions.tsx';
 import { Countdown } from './countdown.tsx';
+import { InviteBox } from './invite-box.tsx';
 import { LockIcon } from './lock-icon.tsx';
 import '../roll.css';
 
@@ -28,8 +31,11 @@ export const rollFairnessPath = (roomId: number) => `${PATHS.fairness}?roll=${ro
 export function RollDetailsPage() {
   const [params] = useSearchParams();
   const roomId = Number(params.get('roomID'));
-  if (!Number.isSafeInteger(roomId) || roomId <= 0) return <RoomMissing />;
-  return <RollRoomView key={roomId} roomId={roomId} />;
+  return (
+    <FeatureTextsGate texts={rollTexts}>
+      {!Number.isSafeInteger(roomId) || roomId <= 0 ? <RoomMissing /> : <RollRoomView key={roomId} roomId={roomId} />}
+    </FeatureTextsGate>
+  );
 }
 
 function RoomMissing() {
@@ -138,6 +144,7 @@ function RollRoomView({ roomId }: { roomId: number }) {
         <div className="roll-room__rules">
           <h2>{t('roll.conditions.title')}</h2>
           <ConditionList conditions={room.conditions} self={room.self} />
+          <InviteBox room={room} />
         </div>
         <JoinBox room={room} open={room.state === ROLL_STATE.open && leftMs > 0} />
         {wonPrize && <p className="roll-room__won">{t('roll.details.youWon', { name: wonPrize.name })}</p>}

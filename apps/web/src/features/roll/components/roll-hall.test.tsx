@@ -1,3 +1,4 @@
+import { ADMIN_CATALOGUE_PATHS, type CatalogueSearchItem } from '@kaixiang/shared/admin-catalogue';
 import { ITEM_PATHS } from '@kaixiang/shared/inventory';
 import { ROLL_PATHS } from '@kaixiang/shared/roll';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -49,12 +50,12 @@ const OPEN = card({ room_id: 7, title: '主播福利房', conditions: { ...card(
 const MINE = card({ room_id: 8, title: '我参与的房', joined: true, conditions: { ...card().conditions, min_vip: 3 } });
 const ENDED = card({ room_id: 9, title: '昨天的房', state: 3, ended_at: 1 });
 
-function handlers(extra: Record<string, MockHandler> = {}) {
+function handlers(extra: Record<string, MockHandler> = {}, serverNow = () => Date.now()) {
   return {
     [ROLL_PATHS.list]: (req: { url: URL }) => {
       const state = req.url.searchParams.get('state');
       const list = state === '2' ? [MINE] : state === '3' ? [ENDED] : [OPEN];
-      return { list, total: list.length };
+      return { list, total: list.length, now: serverNow() };
     },
     [ROLL_PATHS.createRule]: () => RULE,
     ...extra,
@@ -93,6 +94,16 @@ describe('roll hall', () => {
       .filter((r) => r.url.pathname.endsWith(ROLL_PATHS.list))
       .map((r) => r.url.searchParams.get('state'));
     expect(states).toEqual(['1', '2', '3']);
+  });
+
+  it('counts each card down on the server’s clock, not the browser’s', async () => {
+    // Our clock is an hour behind the server's: the draw is 2 min 30 s away by the server.
+    const serverNow = () => Date.now() + 3_600_000;
+    const soon = card({ room_id: 7, title: '主播福利房', draw_at: serverNow() + 150_000 });
+    mockApi(handlers({ [ROLL_PATHS.list]: () => ({ list: [soon], total: 1, now: serverNow() }) }));
+    renderHall();
+    const room = await screen.findByRole('link', { name: '主播福利房' });
+    expect(['00:02:30', '00:02:29']).toContain(within(room).getByRole('timer').textContent);
   });
 
   it('asks a visitor to sign in for the rooms they joined, and offers no create button', async () => {
@@ -147,8 +158,11 @@ describe('roll hall', () => {
     fireEvent.change(within(dialog).getByLabelText('房间密码（可选）'), { target: { value: '8888' } });
     fireEvent.change(within(dialog).getByLabelText('充值门槛（元，0 为不限）'), { target: { value: '50' } });
     fireEvent.change(within(dialog).getByLabelText('VIP等级门槛（0 为不限）'), { target: { value: '2' } });
-    fireEvent.click(await within(dialog).findByRole('checkbox'));
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: /M4A4 \| 咆哮/ }));
     expect(within(dialog).getByText('选择奖品（已选 1 / 50）')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /仅限我邀请的玩家参与/ }));
+    // House prizes are an admin's: an anchor's dialog has no catalogue.
+    expect(within(dialog).queryByLabelText('搜索饰品')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
     await waitFor(() => expect(router.state.location.search).toBe('?roomID=44'));
     expect(created[0]).toMatchObject({
@@ -158,8 +172,63 @@ describe('roll hall', () => {
       min_recharge: 500_000,
       min_vip: 2,
       recharge_days: 0,
+      invited_only: true,
     });
+    expect(created[0]).not.toHaveProperty('house_items');
     expect((created[0] as { draw_at: number }).draw_at).toBeGreaterThan(Date.now() + 60_000);
+  });
+
+  it('lets an admin make an official room of house prizes from the catalogue, and no invitations', async () => {
+    storeSession(TOKENS);
+    const awp: CatalogueSearchItem = {
+      item_id: 501,
+      name: 'AWP | 巨龙传说',
+      img: '',
+      quality: 6,
+      wears: [
+        { exter: 1, price: 80_000_000 },
+        { exter: 2, price: 60_000_000 },
+      ],
+    };
+    const created: unknown[] = [];
+    mockApi({
+      ...accountHandlers(),
+      ...handlers({
+        [ROLL_PATHS.createRule]: () => ({ ...RULE, official: true }),
+        [ITEM_PATHS.knapsack]: () => ({ list: [], total: 0, total_price: 0 }),
+        [ADMIN_CATALOGUE_PATHS.search]: () => ({ list: [awp], total: 1 }),
+        [ROLL_PATHS.create]: (req: { body: string }) => {
+          created.push(JSON.parse(req.body));
+          return { room_id: 45 };
+        },
+      }),
+    });
+    const router = renderHall();
+    fireEvent.click(await screen.findByRole('button', { name: '创建房间' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('checkbox', { name: /仅限我邀请的玩家参与/ })).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('房间标题'), { target: { value: '官方福利' } });
+    const add = within(dialog).getByRole('button', { name: '添加为奖品' });
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(await within(dialog).findByRole('button', { name: /AWP \| 巨龙传说/ }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: /略有磨损/ }));
+    fireEvent.click(add);
+    fireEvent.click(within(dialog).getByRole('button', { name: /AWP \| 巨龙传说/ }));
+    fireEvent.click(add);
+    const chosen = within(dialog).getByRole('list', { name: '已选官方奖品' });
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['AWP | 巨龙传说 · 略有磨损¥6000.00移除', 'AWP | 巨龙传说 · 崭新出厂¥8000.00移除']);
+    expect(within(dialog).getByText('选择奖品（已选 2 / 50）')).toBeTruthy();
+    fireEvent.click(
+      within(within(chosen).getAllByRole('listitem')[1] as HTMLElement).getByRole('button', { name: '移除' }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?roomID=45'));
+    expect(created[0]).toMatchObject({ title: '官方福利', item_ids: [], house_items: [{ item_id: 501, exter: 2 }] });
+    expect(created[0]).not.toHaveProperty('invited_only');
   });
 
   it('toasts a roll_win on the player’s own channel', async () => {

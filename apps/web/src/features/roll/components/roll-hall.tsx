@@ -8,12 +8,14 @@ import { LazyDialog } from '../../../components/lazy-dialog.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { openLoginDialog } from '../../../lib/events.ts';
 import { useLoggedIn } from '../../../lib/session.ts';
 import { useRollCreateRule, useRollList } from '../api/get-roll.ts';
 import { useRollHallLive, useRollWinToast } from '../api/live.ts';
 import { rollDetailsPath } from '../paths.ts';
+import { rollTexts } from '../texts.ts';
 import { RoomCard } from './room-card.tsx';
 import '../roll.css';
 
@@ -23,10 +25,18 @@ type Tab = (typeof ROLL_TABS)[keyof typeof ROLL_TABS];
 
 /**
  * /roll (spec 2 §2 "Roll: all rooms, rooms I joined, ended; create room"): the three tabs, live
- * from `roll:hall`. The cards count down on our own clock (the list carries no `now`); the room's
- * page uses the server's.
+ * from `roll:hall`. The cards count down on the server's clock (the list's `now`), as the room's
+ * page does.
  */
 export function RollHallPage() {
+  return (
+    <FeatureTextsGate texts={rollTexts}>
+      <RollHall />
+    </FeatureTextsGate>
+  );
+}
+
+function RollHall() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const locale = useLocale();
@@ -99,7 +109,7 @@ export function RollHallPage() {
           <ul className="roll-grid">
             {list.data.list.map((room) => (
               <li key={room.room_id}>
-                <RoomCard room={room} offsetMs={0} vip={false} />
+                <RoomCard room={room} offsetMs={list.data.offsetMs} vip={false} />
               </li>
             ))}
           </ul>

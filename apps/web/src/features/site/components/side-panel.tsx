@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconArrowUp, IconHeadset, IconKey, IconPhone, IconUsers } from '../../../components/icons.tsx';
+import { copyWithToast } from '../../../lib/clipboard.ts';
 import { LOGIN_MODE, openCommandDialog, openLoginDialog } from '../../../lib/events.ts';
 import { isLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -9,15 +10,6 @@ import { useHostInfo } from '../api/get-host-info.ts';
 
 /** Spec 1 §9: the back-to-top button appears after scrolling past 500 px. */
 export const BACK_TO_TOP_PX = 500;
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The floating right-hand panel (spec 1 §2). */
 export function SidePanel() {
@@ -42,11 +34,7 @@ export function SidePanel() {
         <SideItem
           icon={<IconUsers size={20} />}
           label={t('side.group')}
-          onClick={async () => {
-            const ok = await copyText(g.qq);
-            if (ok) toast.success(t('common.copySuccess'));
-            else toast.error(t('common.copyFail'));
-          }}
+          onClick={() => void copyWithToast(g.qq, { ok: t('common.copySuccess'), failed: t('common.copyFail') })}
           popover={(wanted) => (
             <>
               {wanted && g.qq_img && <img className="side-panel__qr" src={g.qq_img} alt={t('side.groupQr')} />}

@@ -7,6 +7,7 @@ import { Avatar } from '../../../../components/avatar.tsx';
 import { IconCopy } from '../../../../components/icons.tsx';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { VipBadge } from '../../../../components/vip-badge.tsx';
+import { copyWithToast } from '../../../../lib/clipboard.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { useUserDetail } from '../../api/user-detail.ts';
 import { useBindInvite, useChangeNickName, useSmsSwitch } from '../../api/user-settings.ts';
@@ -24,15 +25,6 @@ type Open = null | 'avatar' | 'password' | 'identity' | 'destroy';
 /** 138****8000: enough to recognise one's own number, not enough to read someone else's. */
 export function maskMobile(mobile: string): string {
   return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
-}
-
-async function copy(text: string, ok: string, failed: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(ok);
-  } catch {
-    toast.error(failed);
-  }
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -122,7 +114,9 @@ export function BasicInfoCard() {
             type="button"
             className="icon-button"
             aria-label={t('profile.copy')}
-            onClick={() => void copy(u.super_invite_code, t('common.copySuccess'), t('common.copyFail'))}
+            onClick={() =>
+              void copyWithToast(u.super_invite_code, { ok: t('common.copySuccess'), failed: t('common.copyFail') })
+            }
           >
             <IconCopy size={16} />
           </button>

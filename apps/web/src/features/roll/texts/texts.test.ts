@@ -14,4 +14,9 @@ describe('roll texts', () => {
     expect(keys(zhTW)).toEqual(keys(zhCN));
     expect(keys(enUS)).toEqual(keys(zhCN));
   });
+
+  it('stay out of the shell’s first-load bundles (which merge features/*/i18n/)', () => {
+    const merged = import.meta.glob('../../*/i18n/zh-CN.json');
+    expect(Object.keys(merged).some((path) => path.includes('/roll/'))).toBe(false);
+  });
 });
