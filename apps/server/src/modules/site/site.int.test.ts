@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -7,6 +8,7 @@ import { itemDefs } from '../../db/schema/catalogue.ts';
 import { boxOpenings, gameRooms, upgradeRecords } from '../../db/schema/games.ts';
 import { navItems } from '../../db/schema/site.ts';
 import { users } from '../../db/schema/users.ts';
+import { serverPath } from '../../server-root.ts';
 
 describe('site endpoints backed by the seeded tables', () => {
   let t: TestApp;
@@ -25,6 +27,48 @@ describe('site endpoints backed by the seeded tables', () => {
     expect(zh.body.data.nav_infos.find((n) => n.path === '/vipShoppingMall')?.need_login).toBe(2);
     const en = await t.api<{ nav_infos: { title: string }[] }>('GET', '/site/v1/nav?type=1', { lang: 'en-US' });
     expect(en.body.data.nav_infos.map((n) => n.title)).toContain('Arena');
+  });
+
+  it('leads only to built screens: 夺宝 instead of the activities placeholder, also on an older install', async () => {
+    const paths = async () =>
+      (await t.api<{ nav_infos: { path: string }[] }>('GET', '/site/v1/nav?type=1')).body.data.nav_infos.map(
+        (n) => n.path,
+      );
+    expect(await paths()).toEqual([
+      '/',
+      '/battle',
+      '/upgrade',
+      '/roll',
+      '/vipShoppingMall',
+      '/card',
+      '/fairness',
+      '/turntable',
+    ]);
+    // An install seeded before the change still has 活动; its migration turns it into 夺宝.
+    const db = t.rt.database.db;
+    await db
+      .update(navItems)
+      .set({ titleZhCn: '活动', titleZhTw: '活動', titleEn: 'Events', path: '/vipActivity', icon: 'activity' })
+      .where(eq(navItems.id, 6));
+    const migration = readFileSync(serverPath('drizzle/0009_nav_treasure.sql'), 'utf8');
+    await db.execute(sql.raw(migration));
+    const [row] = await db.select().from(navItems).where(eq(navItems.id, 6));
+    expect(row).toMatchObject({
+      titleZhCn: '夺宝',
+      titleZhTw: '奪寶',
+      titleEn: 'Treasure',
+      path: '/card',
+      icon: 'card',
+    });
+    // An item the operator renamed is theirs: left alone.
+    await db.update(navItems).set({ titleZhCn: '节日活动', path: '/vipActivity' }).where(eq(navItems.id, 6));
+    await db.execute(sql.raw(migration));
+    const [kept] = await db.select().from(navItems).where(eq(navItems.id, 6));
+    expect(kept).toMatchObject({ titleZhCn: '节日活动', path: '/vipActivity' });
+    await db
+      .update(navItems)
+      .set({ titleZhCn: '夺宝', titleZhTw: '奪寶', titleEn: 'Treasure', path: '/card', icon: 'card' })
+      .where(eq(navItems.id, 6));
   });
 
   it('returns notices, music, banners, activities and group info', async () => {

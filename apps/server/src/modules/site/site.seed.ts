@@ -40,16 +40,8 @@ const NAV = [
   },
   { id: 4, zhCn: 'ROLL房', zhTw: 'ROLL房', en: 'Roll rooms', path: '/roll', icon: 'roll', needLogin: 1, badge: null },
   { id: 5, zhCn: '商城', zhTw: '商城', en: 'Mall', path: '/vipShoppingMall', icon: 'mall', needLogin: 2, badge: null },
-  {
-    id: 6,
-    zhCn: '活动',
-    zhTw: '活動',
-    en: 'Events',
-    path: '/vipActivity',
-    icon: 'activity',
-    needLogin: 2,
-    badge: null,
-  },
+  // Activities (/vipActivity) are not built: a nav item leads to a real screen or is not there.
+  { id: 6, zhCn: '夺宝', zhTw: '奪寶', en: 'Treasure', path: '/card', icon: 'card', needLogin: 1, badge: null },
   {
     id: 7,
     zhCn: '公平验证',
