@@ -19,6 +19,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { BOX_PATHS, type BoxListResponse } from '@kaixiang/shared/boxes';
 import pg from 'pg';
@@ -143,11 +144,21 @@ try {
   const box = list.categories.flatMap((c) => c.boxes).reduce((a, b) => (b.price < a.price ? b : a));
   const clientsOf = servers.map((srv) => keepAliveClient(srv.base, SIGN_SECRET));
 
+  /** Transactions the bench database has committed or rolled back so far (every statement of ours is one). */
+  async function transactions(): Promise<number> {
+    await sleep(1100);
+    const [row] = await admin(
+      `select xact_commit + xact_rollback as n from pg_stat_database where datname = '${BENCH_DB}'`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
   /** `clients` players opening back to back, client i on process i mod `processes`. */
   async function openings(clients: number, processes: number, durationMs: number): Promise<Result> {
     const latencies: number[] = [];
     const errors = new Map<string, number>();
     const pids = servers.slice(0, processes).map((srv) => srv.child?.pid ?? 0);
+    const transactions0 = await transactions();
     const { cpu, value: seconds } = await withCpu(pids, async () => {
       const started = performance.now();
       const end = started + durationMs;
@@ -181,7 +192,8 @@ try {
       p50: q(0.5),
       p99: q(0.99),
       cpu,
-      note: `${latencies.length} opened, errors ${errorText}`,
+      // PostgreSQL publishes its counters at most once a second: a few hundred milliseconds late.
+      note: `${latencies.length} opened, errors ${errorText}, ${((await transactions()) - transactions0) / Math.max(1, latencies.length) < 0 ? '?' : (((await transactions()) - transactions0) / Math.max(1, latencies.length)).toFixed(2)} transactions each`,
     };
   }
 

@@ -62,24 +62,16 @@ BEGIN
     RETURN jsonb_build_object('status', 'stale_seed');
   END IF;
   -- A short balance is answered, not raised: the refused request's nonce must be kept (a raise
-  -- would undo it) so that it cannot be sent again once the player has topped up. The row stays
-  -- locked, so the debit below cannot fail for want of money.
-  PERFORM 1 FROM ledger_accounts
-    WHERE owner = 'u:' || p_user AND currency = 'coin' AND balance >= v_total FOR UPDATE;
-  IF NOT FOUND THEN
+  -- would undo it) so that it cannot be sent again once the player has topped up. kx_post_debit
+  -- writes nothing when short, and the seed pair's nonce is given back.
+  v_posted := kx_post_debit('box_open', v_key, 'coin', p_memo, p_now, p_user, 'box_revenue', v_total);
+  IF (v_posted->>'short')::boolean THEN
     UPDATE fair_seeds SET nonce = p_nonce WHERE id = p_seed;
     IF p_sign_nonce IS NOT NULL THEN
       INSERT INTO request_nonces (nonce, expires_at) VALUES (p_sign_nonce, p_nonce_expires)
         ON CONFLICT (nonce) DO NOTHING;
     END IF;
     RETURN jsonb_build_object('status', 'insufficient');
-  END IF;
-  v_posted := kx_post_transfer('box_open', v_key, 'coin', p_memo, p_now,
-    ARRAY['u:' || p_user, 'h:box_revenue'], ARRAY[-v_total, v_total]);
-  IF (v_posted->>'duplicate')::boolean THEN
-    -- A twin request committed between the check above and the debit: undo the nonce advance and
-    -- let the caller replay the twin's result.
-    RAISE EXCEPTION 'box opening % posted concurrently', v_key USING ERRCODE = 'KX002';
   END IF;
   INSERT INTO box_open_requests (user_id, request_id, box_id, count, total_price_units, transfer_id, sign_nonce,
       created_at)
@@ -102,7 +94,7 @@ BEGIN
     'status', 'ok',
     'request_row_id', v_request,
     'transfer_id', (v_posted->>'transfer_id')::bigint,
-    'balance', (v_posted->'balances'->>(p_user::text))::bigint,
+    'balance', (v_posted->>'balance')::bigint,
     'item_ids', to_jsonb(v_items),
     'opening_ids', to_jsonb(v_openings));
 END $$;

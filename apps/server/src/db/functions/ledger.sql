@@ -77,3 +77,58 @@ BEGIN
   RETURN jsonb_build_object('transfer_id', v_transfer, 'duplicate', false, 'balances', v_balances);
 END $$;
 --;;
+
+-- The commonest transfer, a player paying the house (a box, a stake, a card), in the fewest
+-- statements: kx_post_transfer's rules for exactly two legs, -p_amount from user p_user and
+-- +p_amount to house account p_house, without its general loop. The debit comes first and is
+-- guarded (`balance >= p_amount`): a short balance returns {short: true} having written nothing,
+-- so the caller may answer the refusal and keep what else it wrote. A key posted before raises
+-- KX002 (the caller checks its own request row first; this is a twin that committed meanwhile).
+-- Returns {transfer_id, balance}: the player's balance after.
+CREATE OR REPLACE FUNCTION kx_post_debit(
+  p_kind text, p_key text, p_currency text, p_memo text, p_now timestamptz,
+  p_user integer, p_house text, p_amount bigint
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_transfer bigint;
+  v_user_account integer;
+  v_balance bigint;
+  v_house_account integer;
+  v_house_balance bigint;
+BEGIN
+  IF p_amount <= 0 THEN
+    RAISE EXCEPTION 'a debit of % units', p_amount;
+  END IF;
+  UPDATE ledger_accounts SET balance = balance - p_amount
+    WHERE owner = 'u:' || p_user AND currency = p_currency AND balance >= p_amount
+    RETURNING id, balance INTO v_user_account, v_balance;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('short', true);
+  END IF;
+  INSERT INTO ledger_transfers (kind, idem_key, memo, created_at)
+    VALUES (p_kind, p_key, p_memo, p_now)
+    ON CONFLICT (idem_key) DO NOTHING
+    RETURNING id INTO v_transfer;
+  IF v_transfer IS NULL THEN
+    RAISE EXCEPTION 'transfer % posted concurrently', p_key USING ERRCODE = 'KX002';
+  END IF;
+  -- House accounts keep no cached balance (no row is locked) unless seeded with one
+  -- (BALANCED_HOUSE_ACCOUNTS), which a credit only raises.
+  SELECT id, balance INTO v_house_account, v_house_balance FROM ledger_accounts
+    WHERE owner = 'h:' || p_house AND currency = p_currency;
+  IF v_house_account IS NULL THEN
+    INSERT INTO ledger_accounts (owner, currency, balance) VALUES ('h:' || p_house, p_currency, NULL)
+      ON CONFLICT (owner, currency) DO NOTHING;
+    SELECT id, balance INTO v_house_account, v_house_balance FROM ledger_accounts
+      WHERE owner = 'h:' || p_house AND currency = p_currency;
+  END IF;
+  IF v_house_balance IS NOT NULL THEN
+    UPDATE ledger_accounts SET balance = balance + p_amount WHERE id = v_house_account
+      RETURNING balance INTO v_house_balance;
+  END IF;
+  INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, balance_after, created_at)
+    VALUES (v_transfer, v_user_account, p_currency, -p_amount, v_balance, p_now),
+           (v_transfer, v_house_account, p_currency, p_amount, v_house_balance, p_now);
+  RETURN jsonb_build_object('transfer_id', v_transfer, 'balance', v_balance);
+END $$;
+--;;

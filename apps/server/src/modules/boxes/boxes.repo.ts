@@ -35,25 +35,65 @@ export interface OpenBoxRow {
   signNonce: { value: string; expiresAt: Date } | null;
 }
 
+/** kx_open_box's arguments in order, as sent: the named statement's and the inline one's. */
+function openArgs(o: OpenBoxRow) {
+  return {
+    user: o.userId,
+    request: o.requestId,
+    box: o.box.id,
+    version: o.box.version,
+    price: o.box.priceUnits,
+    oddsHash: o.box.oddsHash,
+    memo: o.memo,
+    sourceName: o.sourceName,
+    now: o.now.toISOString(),
+    seed: o.seed.id,
+    nonce: o.seed.nonce,
+    clientSeed: o.seed.clientSeed,
+    items: pgArray(o.rolls.map((x) => x.entry.itemId)),
+    exters: pgArray(o.rolls.map((x) => x.entry.exter)),
+    prices: pgArray(o.rolls.map((x) => x.entry.priceUnits)),
+    tickets: pgArray(o.rolls.map((x) => x.ticket)),
+    signNonce: o.signNonce?.value ?? null,
+    nonceExpires: o.signNonce?.expiresAt.toISOString() ?? null,
+  };
+}
+type OpenArgs = ReturnType<typeof openArgs>;
+
+/** The call with each argument where `arg` puts it (a placeholder, or the value itself). */
+const openCall = (arg: (name: keyof OpenArgs) => unknown) => sql`kx_open_box(
+  ${arg('user')}, ${arg('request')}, ${arg('box')}, ${arg('version')}, ${arg('price')}, ${arg('oddsHash')},
+  ${arg('memo')}, ${arg('sourceName')}, ${arg('now')}::timestamptz,
+  ${arg('seed')}, ${arg('nonce')}, ${arg('clientSeed')},
+  ${arg('items')}::integer[], ${arg('exters')}::integer[], ${arg('prices')}::bigint[], ${arg('tickets')}::integer[],
+  ${arg('signNonce')}::text, ${arg('nonceExpires')}::timestamptz)`;
+
+function answer(out: OpenBoxJson | undefined): OpenBoxJson {
+  if (!out) throw new Error('kx_open_box answered nothing');
+  return out;
+}
+
 export const boxesRepo = {
   /**
    * Records one opening in one statement, on its own (autocommit: the statement is the
    * transaction). See db/functions/boxes.sql for what it writes and when it writes nothing.
+   * `openOn` prepares it once per pool (a named statement: PostgreSQL parses and plans the call
+   * once per connection instead of on every opening); this one sends it inline, for a transaction.
    */
   async open(db: Db | Tx, o: OpenBoxRow): Promise<OpenBoxJson> {
-    const r = (await db.execute(sql`select kx_open_box(
-      ${o.userId}, ${o.requestId}, ${o.box.id}, ${o.box.version}, ${o.box.priceUnits}, ${o.box.oddsHash},
-      ${o.memo}, ${o.sourceName}, ${o.now.toISOString()}::timestamptz,
-      ${o.seed.id}, ${o.seed.nonce}, ${o.seed.clientSeed},
-      ${pgArray(o.rolls.map((x) => x.entry.itemId))}::integer[],
-      ${pgArray(o.rolls.map((x) => x.entry.exter))}::integer[],
-      ${pgArray(o.rolls.map((x) => x.entry.priceUnits))}::bigint[],
-      ${pgArray(o.rolls.map((x) => x.ticket))}::integer[],
-      ${o.signNonce?.value ?? null}::text, ${o.signNonce?.expiresAt.toISOString() ?? null}::timestamptz) as r`)) as unknown as {
+    const args = openArgs(o);
+    const r = (await db.execute(sql`select ${openCall((name) => args[name])} as r`)) as unknown as {
       rows: { r: OpenBoxJson }[];
     };
-    const out = r.rows[0]?.r;
-    if (!out) throw new Error('kx_open_box answered nothing');
-    return out;
+    return answer(r.rows[0]?.r);
+  },
+
+  /** `open` as a statement prepared on `db` (the pool), for the openings that run outside a transaction. */
+  openOn(db: Db): (o: OpenBoxRow) => Promise<OpenBoxJson> {
+    const prepared = db
+      .select({ r: sql<OpenBoxJson>`${openCall((name) => sql.placeholder(name))}` })
+      .from(sql`(values (1)) as one`)
+      .prepare('kx_open_box');
+    return async (o) => answer((await prepared.execute(openArgs(o)))[0]?.r);
   },
 };

@@ -37,7 +37,7 @@ import { createKeyedQueue } from '../../infra/keyed-queue.ts';
 import { balancesOf, type Ledger, SQLSTATE_INSUFFICIENT } from '../ledger/ledger.ts';
 import type { SiteService } from '../site/site.service.ts';
 import { pick } from '../site/site.service.ts';
-import { boxesRepo, type OpenBoxJson, SQLSTATE_TWIN_POSTED } from './boxes.repo.ts';
+import { boxesRepo, type OpenBoxJson, type OpenBoxRow, SQLSTATE_TWIN_POSTED } from './boxes.repo.ts';
 import { createSeedCache, lockActiveSeed, newSeedPair, readActiveSeed, type SeedState } from './fair-seeds.ts';
 
 /** A win at or above this price is a big win (reward_history_type 2; setting `big_win_units`). */
@@ -112,6 +112,7 @@ export function createBoxesService(deps: BoxesDeps) {
   // One player's openings run one after another in this process: they share one seed pair.
   const openQueue = createKeyedQueue();
   const seeds = createSeedCache();
+  const openStatement = boxesRepo.openOn(db);
 
   async function items(): Promise<Map<number, ItemInfo>> {
     if (itemCache && clock.now() - itemCache.at < 60_000) return itemCache.map;
@@ -180,9 +181,9 @@ export function createBoxesService(deps: BoxesDeps) {
     version: b.version,
   });
 
-  async function rewardsAfterCommit(userId: number, box: BoxState, won: OpenedItem[]) {
-    const notable = won.filter((w) => w.quality >= TICKER_MIN_QUALITY || w.cost_price >= bigWin);
-    if (notable.length === 0) return;
+  const isNotable = (w: OpenedItem) => w.quality >= TICKER_MIN_QUALITY || w.cost_price >= bigWin;
+
+  async function rewardsAfterCommit(userId: number, box: BoxState, notable: OpenedItem[]) {
     const info = await items();
     await site.recordRewards(
       notable.map((w) => ({
@@ -298,7 +299,9 @@ export function createBoxesService(deps: BoxesDeps) {
       });
       let row: OpenBoxJson;
       try {
-        row = await boxesRepo.open(on, {
+        // On the pool, the prepared statement; in the retry's transaction, the same call inline.
+        const write = on === db ? openStatement : (o: OpenBoxRow) => boxesRepo.open(on, o);
+        row = await write({
           userId,
           requestId,
           box,
@@ -448,7 +451,10 @@ export function createBoxesService(deps: BoxesDeps) {
       );
       if (result === null) return replay(userId, input.request_id, input.box_id, input.count, locale);
       // The tickers are a courtesy: a failure there must not turn a committed opening into an error.
-      const announce = () => rewardsAfterCommit(userId, box, result.items).catch(() => undefined);
+      // Most wins are not notable: no timer for them.
+      const notable = result.items.filter(isNotable);
+      if (notable.length === 0) return result;
+      const announce = () => rewardsAfterCommit(userId, box, notable).catch(() => undefined);
       const delay = deps.tickerDelayMs ?? TICKER_DELAY_MS;
       if (delay <= 0) await announce();
       else setTimeout(announce, delay).unref();
