@@ -78,7 +78,12 @@ export const treasureSummary = z.object({
   winning_card: int().nullable(),
 });
 export type TreasureSummary = z.infer<typeof treasureSummary>;
-export const treasureListResponse = z.object({ list: z.array(treasureSummary), total: int() });
+export const treasureListResponse = z.object({
+  list: z.array(treasureSummary),
+  total: int(),
+  /** The server's clock when it answered (epoch ms): the cards count down to `deadline` on it. */
+  now: int(),
+});
 export type TreasureListResponse = z.infer<typeof treasureListResponse>;
 
 export const treasureInfo = treasureSummary.extend({
@@ -119,5 +124,6 @@ export const treasureMyCardsResponse = z.object({
     }),
   ),
   total: int(),
+  now: int(),
 });
 export type TreasureMyCardsResponse = z.infer<typeof treasureMyCardsResponse>;

@@ -28,3 +28,11 @@ export function useMsUntil(atMs: number, offsetMs: number): number {
   }, [atMs, offsetMs]);
   return leftMs;
 }
+
+/**
+ * Server time minus ours, from an answer's `now`: the server read its clock somewhere between our
+ * send (`sentAtMs`) and the answer's arrival (now), so take the middle.
+ */
+export function serverOffsetMs(serverNowMs: number, sentAtMs: number): number {
+  return serverNowMs - (sentAtMs + Date.now()) / 2;
+}

@@ -131,7 +131,7 @@ export async function registerGames(
     mail: deps.mail,
     items: deps.boxes.items,
   });
-  const treasureViews = createTreasureViews({ db, engine, items: deps.boxes.items });
+  const treasureViews = createTreasureViews({ db, clock: rt.clock, engine, items: deps.boxes.items });
   await app.register(treasureRoutes(treasure, treasureViews, deps.authenticate), { prefix: '/api' });
   const games = { engine, timers, beacon, battles, turntable, roll, rollViews, treasure, treasureViews };
   app.decorate('games', games);

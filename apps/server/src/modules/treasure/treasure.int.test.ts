@@ -182,6 +182,9 @@ describe('card grabbing (夺宝)', () => {
     const [w, l] = winner === a.userId ? [a, b] : [b, a];
     const mine = (await get<TreasureMyCardsResponse>(TREASURE_PATHS.myCards, w)).data;
     expect(mine.list[0]).toMatchObject({ room_id: id, status: TREASURE_CARD_STATUS.won });
+    // Every list carries the server's clock, for the cards' countdowns.
+    expect(mine.now).toBe(clock.now());
+    expect((await get<TreasureListResponse>(TREASURE_PATHS.list)).data.now).toBe(clock.now());
     const theirs = (await get<TreasureMyCardsResponse>(TREASURE_PATHS.myCards, l)).data;
     expect(theirs.list[0]).toMatchObject({
       room_id: id,
@@ -272,6 +275,50 @@ describe('card grabbing (夺宝)', () => {
       }
     },
   );
+});
+
+describe('a treasure filled on a process that dies before its draw', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)('is drawn by the other process, once', async () => {
+    const clock = fakeClock();
+    const a = await startTestApp({ clock });
+    const b = await startTestApp({ clock, sharing: a });
+    const doomed = await startTestApp({ clock, sharing: a });
+    try {
+      const db = a.rt.database.db;
+      const admin = await registerUser(a);
+      await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+      const [def] = await catalogueRows(a, 1);
+      const made = await a.api<{ room_id: number }>('POST', TREASURE_PATHS.create, {
+        headers: { authorization: `Bearer ${admin.tokens.access_token}` },
+        body: { title: '断电夺宝', item_id: def?.id, cards: 3, card_price: CARD, deadline: clock.now() + HOUR },
+      });
+      const id = made.body.data.room_id;
+      const [p, q] = [await registerUser(a), await registerUser(a)];
+      await credit(a, p.userId, 2 * CARD);
+      await credit(a, q.userId, CARD);
+      await a.app.games.treasure.join(p.userId, id, 2);
+      // The last card is sold on the process that then dies, before its timer draws.
+      await doomed.app.games.treasure.join(q.userId, id, 1);
+      await doomed.close();
+      // The survivor's sweep finds the treasure due and ticks it; a second tick finds it won.
+      await b.app.games.treasure.tick(id);
+      await b.app.games.treasure.tick(id);
+      const end = (await a.api<TreasureEndInfo>('GET', `${TREASURE_PATHS.endInfo}?room_id=${id}`)).body.data;
+      expect(end.phase).toBe('won');
+      const prizes = await db
+        .select()
+        .from(userItems)
+        .where(and(eq(userItems.source, 'treasure'), eq(userItems.sourceId, id)));
+      expect(prizes).toHaveLength(1);
+      expect([p.userId, q.userId]).toContain(prizes[0]?.userId);
+      expect(end.winner?.user_id).toBe(prizes[0]?.userId);
+      await expectLedgerBalanced(a);
+    } finally {
+      await doomed.close().catch(() => undefined);
+      await b.close();
+      await a.close();
+    }
+  });
 });
 
 /**

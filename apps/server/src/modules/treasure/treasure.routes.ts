@@ -70,8 +70,7 @@ export function treasureRoutes(
         preHandler: maybeAuth,
         schema: { tags, querystring: treasureRoomQuery, response: { 200: envelopeOf(treasureInfo) } },
       },
-      async (req) =>
-        ok(await views.info(req.query.room_id, requestLocale(req), req.auth?.userId ?? null, treasure.now)),
+      async (req) => ok(await views.info(req.query.room_id, requestLocale(req), req.auth?.userId ?? null)),
     );
     app.get(
       TREASURE_PATHS.endInfo,

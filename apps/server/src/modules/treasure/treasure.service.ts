@@ -232,8 +232,6 @@ export function createTreasureService(deps: TreasureDeps) {
     join,
     /** The treasure's deadline handler (the timers call it; tests may call it again: it is idempotent). */
     tick: onDue,
-    /** The clock the treasures run on: the info answer's `now`, for the screens' countdowns. */
-    now: (): number => deps.clock.now(),
   };
 }
 

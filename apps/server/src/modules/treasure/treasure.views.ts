@@ -17,12 +17,15 @@ import {
 } from '@kaixiang/shared/treasure';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../infra/clock.ts';
 import { type ItemInfo, itemFacts } from '../boxes/boxes.service.ts';
 import { type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
 import { type Person, treasureRepo } from './treasure.repo.ts';
 
 export interface TreasureViewDeps {
   db: Db;
+  /** The server's clock, which answers carry for the screens' countdowns. */
+  clock: Clock;
   engine: RoomEngine;
   items: () => Promise<Map<number, ItemInfo>>;
 }
@@ -100,16 +103,15 @@ export function createTreasureViews(deps: TreasureViewDeps) {
   return {
     async list(which: 'ongoing' | 'ended', page: number, size: number, locale: Locale): Promise<TreasureListResponse> {
       const r = await treasureRepo.rooms(db, which, size, offset(page, size));
-      return { list: (await summarise(r.rows, locale)).list, total: r.total };
+      return { list: (await summarise(r.rows, locale)).list, total: r.total, now: deps.clock.now() };
     },
 
-    /** `now`: the server's clock (the service's), for the screen's countdown. */
-    async info(roomId: number, locale: Locale, viewer: number | null, now: () => number): Promise<TreasureInfo> {
+    async info(roomId: number, locale: Locale, viewer: number | null): Promise<TreasureInfo> {
       const room = await load(roomId);
       const { list } = await summarise([{ ...roomRow(room) }], locale);
       return {
         ...(list[0] as TreasureSummary),
-        now: now(),
+        now: deps.clock.now(),
         my_cards: viewer === null ? [] : cardsOf(room.data, viewer),
         my_status: viewer === null ? null : cardStatus(room.data, viewer),
       };
@@ -152,7 +154,7 @@ export function createTreasureViews(deps: TreasureViewDeps) {
 
     async selfJoin(userId: number, page: number, size: number, locale: Locale): Promise<TreasureListResponse> {
       const r = await treasureRepo.joinedRooms(db, userId, size, offset(page, size));
-      return { list: (await summarise(r.rows, locale)).list, total: r.total };
+      return { list: (await summarise(r.rows, locale)).list, total: r.total, now: deps.clock.now() };
     },
 
     async myCards(userId: number, page: number, size: number, locale: Locale): Promise<TreasureMyCardsResponse> {
@@ -170,12 +172,13 @@ export function createTreasureViews(deps: TreasureViewDeps) {
           };
         }),
         total: r.total,
+        now: deps.clock.now(),
       };
     },
 
     async reward(userId: number, page: number, size: number, locale: Locale): Promise<TreasureListResponse> {
       const r = await treasureRepo.wonRooms(db, userId, size, offset(page, size));
-      return { list: (await summarise(r.rows, locale)).list, total: r.total };
+      return { list: (await summarise(r.rows, locale)).list, total: r.total, now: deps.clock.now() };
     },
   };
 }

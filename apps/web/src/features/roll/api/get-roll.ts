@@ -15,6 +15,7 @@ import {
 } from '@kaixiang/shared/roll';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost } from '../../../lib/api.ts';
+import { serverOffsetMs } from '../../../lib/countdown.ts';
 import { USER_QUERY_ROOT, useLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -25,9 +26,6 @@ import { toast } from '../../../lib/toast.ts';
  */
 export const ROLL_QUERY_ROOT = [USER_QUERY_ROOT, 'roll'] as const;
 
-/** The server read its clock somewhere between our send and the answer: take the middle. */
-const offsetFrom = (serverNow: number, sentAt: number) => serverNow - (sentAt + Date.now()) / 2;
-
 export const rollListQueryOptions = (state: number, page: number, locale: Locale) =>
   queryOptions({
     queryKey: [...ROLL_QUERY_ROOT, 'list', state, page, locale],
@@ -35,7 +33,7 @@ export const rollListQueryOptions = (state: number, page: number, locale: Locale
       const sentAt = Date.now();
       const list = await apiGet(ROLL_PATHS.list, { state, page }, { schema: rollListResponse, signal, silent: true });
       // The cards count down on the server's clock, as the room's page does.
-      return { ...list, offsetMs: offsetFrom(list.now, sentAt) };
+      return { ...list, offsetMs: serverOffsetMs(list.now, sentAt) };
     },
   });
 
@@ -55,7 +53,7 @@ export const rollRoomQueryOptions = (roomId: number, locale: Locale) =>
     queryFn: async ({ signal }): Promise<RollSnapshot> => {
       const sentAt = Date.now();
       const room = await apiGet(ROLL_PATHS.info, { room_id: roomId }, { schema: rollRoomInfo, signal, silent: true });
-      return { room, offsetMs: offsetFrom(room.now, sentAt) };
+      return { room, offsetMs: serverOffsetMs(room.now, sentAt) };
     },
     retry: 1,
   });

@@ -12,6 +12,7 @@ import {
 } from '@kaixiang/shared/treasure';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost } from '../../../lib/api.ts';
+import { serverOffsetMs } from '../../../lib/countdown.ts';
 import { USER_QUERY_ROOT, useLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -29,12 +30,16 @@ export type TreasureTab = (typeof TREASURE_TABS)[keyof typeof TREASURE_TABS];
 export function useTreasureList(which: 'ongoing' | 'ended', page: number, locale: Locale, enabled: boolean) {
   return useQuery({
     queryKey: [...TREASURE_QUERY_ROOT, 'list', which, page, locale],
-    queryFn: ({ signal }) =>
-      apiGet(
+    queryFn: async ({ signal }) => {
+      const sentAt = Date.now();
+      const list = await apiGet(
         which === 'ongoing' ? TREASURE_PATHS.list : TREASURE_PATHS.endList,
         { page, page_size: TREASURE_PAGE_SIZE },
         { schema: treasureListResponse, signal, silent: true },
-      ),
+      );
+      // The cards count down on the server's clock, as the treasure's page does.
+      return { ...list, offsetMs: serverOffsetMs(list.now, sentAt) };
+    },
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -45,12 +50,15 @@ export function useMyCards(page: number, locale: Locale, enabled = true) {
   const loggedIn = useLoggedIn();
   return useQuery({
     queryKey: [...TREASURE_QUERY_ROOT, 'list', 'mine', page, locale],
-    queryFn: ({ signal }) =>
-      apiGet(
+    queryFn: async ({ signal }) => {
+      const sentAt = Date.now();
+      const list = await apiGet(
         TREASURE_PATHS.myCards,
         { page, page_size: TREASURE_PAGE_SIZE },
         { schema: treasureMyCardsResponse, signal, silent: true },
-      ),
+      );
+      return { ...list, offsetMs: serverOffsetMs(list.now, sentAt) };
+    },
     enabled: enabled && loggedIn,
     placeholderData: keepPreviousData,
   });
@@ -88,8 +96,7 @@ export const treasureInfoQueryOptions = (roomId: number, locale: Locale) =>
         { room_id: roomId },
         { schema: treasureInfo, signal, silent: true },
       );
-      // The server read its clock somewhere between our send and the answer: take the middle.
-      return { info, offsetMs: info.now - (sentAt + Date.now()) / 2 };
+      return { info, offsetMs: serverOffsetMs(info.now, sentAt) };
     },
     retry: 1,
   });

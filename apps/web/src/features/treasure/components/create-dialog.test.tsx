@@ -62,7 +62,7 @@ describe('the admins’ create dialog', () => {
     storeSession(TOKENS);
     const { requests } = mockApi({
       ...accountHandlers(),
-      [TREASURE_PATHS.list]: () => ({ list: [], total: 0 }),
+      [TREASURE_PATHS.list]: () => ({ list: [], total: 0, now: Date.now() }),
     });
     renderHall();
     await screen.findByText('暂无夺宝');
@@ -76,7 +76,7 @@ describe('the admins’ create dialog', () => {
     const searches: string[] = [];
     mockApi({
       ...accountHandlers({ [ACCOUNT_PATHS.detail]: () => ({ ...USER, role: 'admin' }) }),
-      [TREASURE_PATHS.list]: () => ({ list: [], total: 0 }),
+      [TREASURE_PATHS.list]: () => ({ list: [], total: 0, now: Date.now() }),
       [ADMIN_CATALOGUE_PATHS.search]: (req) => {
         const keyword = req.url.searchParams.get('keyword') ?? '';
         searches.push(keyword);

@@ -39,8 +39,8 @@ const WON = summary({
 function serve() {
   return mockApi({
     ...accountHandlers(),
-    [TREASURE_PATHS.myCards]: () => ({ list: MINE, total: MINE.length }),
-    [TREASURE_PATHS.reward]: () => ({ list: [WON], total: 1 }),
+    [TREASURE_PATHS.myCards]: () => ({ list: MINE, total: MINE.length, now: Date.now() }),
+    [TREASURE_PATHS.reward]: () => ({ list: [WON], total: 1, now: Date.now() }),
   });
 }
 

@@ -13,9 +13,18 @@ import { Countdown, PhaseBadge, PrizeCard, SoldBar } from './bits.tsx';
  * clock: the list carries no server time; the treasure's page uses the server's), the phase and,
  * once drawn, the winner. `extra` is what the "my cards" tab adds (my cards, status).
  */
-export function TreasureCard({ treasure, extra }: { treasure: TreasureSummary; extra?: ReactNode }) {
+export function TreasureCard({
+  treasure,
+  offsetMs,
+  extra,
+}: {
+  treasure: TreasureSummary;
+  /** Server time minus ours (from the list's `now`): the deadline is the server's. */
+  offsetMs: number;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const leftMs = useMsUntil(treasure.deadline, 0);
+  const leftMs = useMsUntil(treasure.deadline, offsetMs);
   const open = treasure.phase === 'open';
   return (
     <Link to={cardDetailsPath(treasure.room_id)} className="treasure-card" aria-label={treasure.title}>
@@ -38,7 +47,7 @@ export function TreasureCard({ treasure, extra }: { treasure: TreasureSummary; e
           <dd>
             {open ? (
               leftMs > 0 ? (
-                <Countdown atMs={treasure.deadline} offsetMs={0} />
+                <Countdown atMs={treasure.deadline} offsetMs={offsetMs} />
               ) : (
                 t('treasure.deadlinePassed')
               )

@@ -44,9 +44,13 @@ const REFUNDED = summary({ room_id: 9, title: '没卖完的', state: 2, phase: '
 
 function handlers(extra: Record<string, MockHandler> = {}) {
   return {
-    [TREASURE_PATHS.list]: () => ({ list: [ON_SALE], total: 1 }),
-    [TREASURE_PATHS.endList]: () => ({ list: [WON, REFUNDED], total: 2 }),
-    [TREASURE_PATHS.myCards]: () => ({ list: [myEntry({ room_id: 7, my_cards: [1, 2], paid: 20_000 })], total: 1 }),
+    [TREASURE_PATHS.list]: () => ({ list: [ON_SALE], total: 1, now: Date.now() }),
+    [TREASURE_PATHS.endList]: () => ({ list: [WON, REFUNDED], total: 2, now: Date.now() }),
+    [TREASURE_PATHS.myCards]: () => ({
+      list: [myEntry({ room_id: 7, my_cards: [1, 2], paid: 20_000 })],
+      total: 1,
+      now: Date.now(),
+    }),
     ...extra,
   };
 }
@@ -59,6 +63,16 @@ describe('treasure hall', () => {
     FakeWebSocket.latest().open();
   });
   afterEach(() => socket.stop());
+
+  it('counts each card down on the server’s clock, not the browser’s', async () => {
+    // Our clock is an hour behind the server's: the deadline is 2 min 30 s away by the server.
+    const serverNow = () => Date.now() + 3_600_000;
+    const soon = { ...ON_SALE, deadline: serverNow() + 150_000 };
+    mockApi(handlers({ [TREASURE_PATHS.list]: () => ({ list: [soon], total: 1, now: serverNow() }) }));
+    renderHall();
+    const card = await screen.findByRole('link', { name: '龙狙夺宝' });
+    expect(['00:02:30', '00:02:29']).toContain(within(card).getByRole('timer').textContent);
+  });
 
   it('shows each treasure’s prize, card price, cards sold, time left and phase, and the ended ones’ winners', async () => {
     storeSession(TOKENS);
@@ -111,7 +125,7 @@ describe('treasure hall', () => {
   it('follows treasure:hall: a grab elsewhere refetches the list and the new count shows', async () => {
     let sold = 3;
     const { requests } = mockApi(
-      handlers({ [TREASURE_PATHS.list]: () => ({ list: [{ ...ON_SALE, sold }], total: 1 }) }),
+      handlers({ [TREASURE_PATHS.list]: () => ({ list: [{ ...ON_SALE, sold }], total: 1, now: Date.now() }) }),
     );
     renderHall();
     const card = await screen.findByRole('link', { name: '龙狙夺宝' });

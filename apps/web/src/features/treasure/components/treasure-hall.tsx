@@ -70,7 +70,7 @@ function TreasureHall() {
     { key: 'ended', value: TREASURE_TABS.ended, text: t('treasure.tabs.ended') },
     { key: 'mine', value: TREASURE_TABS.mine, text: t('treasure.tabs.mine') },
   ] as const;
-  const data: TreasureListResponse | undefined = query.data;
+  const data: (TreasureListResponse & { offsetMs: number }) | undefined = query.data;
 
   return (
     <div className="page treasure-hall">
@@ -116,12 +116,16 @@ function TreasureHall() {
             {shown === TREASURE_TABS.mine && mine.data
               ? mine.data.list.map((entry) => (
                   <li key={entry.room_id}>
-                    <TreasureCard treasure={entry} extra={<MyCardsExtra entry={entry} />} />
+                    <TreasureCard
+                      treasure={entry}
+                      offsetMs={mine.data.offsetMs}
+                      extra={<MyCardsExtra entry={entry} />}
+                    />
                   </li>
                 ))
               : data.list.map((treasure) => (
                   <li key={treasure.room_id}>
-                    <TreasureCard treasure={treasure} />
+                    <TreasureCard treasure={treasure} offsetMs={data.offsetMs} />
                   </li>
                 ))}
           </ul>
