@@ -46,6 +46,16 @@ async function makeAnchor(userId: number): Promise<void> {
   if (!res.ok) throw new Error(`account-type: ${res.status} ${await res.text()}`);
 }
 
+/** Gives a player a role (admin: official rooms of house prizes) through the development endpoint. */
+async function makeRole(userId: number, role: 'player' | 'anchor' | 'admin'): Promise<void> {
+  const res = await fetch(`${baseUrl()}/dev/test/role`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_id: userId, role }),
+  });
+  if (!res.ok) throw new Error(`role: ${res.status} ${await res.text()}`);
+}
+
 /** An item in a player's inventory from a box opening (the starter box, after a credit). */
 async function itemFromBox(player: Player): Promise<OpenBoxResponse['items'][number]> {
   await creditCoins(player.userId, 5_000_000);
@@ -195,4 +205,94 @@ describe('roll rooms in the browser', () => {
     await screenshot(joinPage, 'roll-verifier');
     for (const p of [host, joinPage, lookPage]) await p.context().close();
   }, 300_000);
+
+  it('keeps an invited-only room to the owner’s invitees: the owner shares the link, a player binds the code on the page and joins', async () => {
+    const [anchor, fan, other] = await Promise.all([
+      registerPlayer('邀请主播'),
+      registerPlayer('邀请阿强'),
+      registerPlayer('别人的人'),
+    ]);
+    await makeAnchor(anchor.userId);
+    const item = await itemFromBox(anchor);
+    const mine = (await inventory(anchor)).find((i) => i.item_id === item.item_id && i.status === 0);
+    if (!mine) throw new Error('the box item is not in the anchor’s inventory');
+    // The other player is somebody else's invitee already.
+    const bound = await api(
+      'POST',
+      '/usercenter/v1/user/bind-invite-code',
+      { invite_code: await inviteCode(fan) },
+      other.token,
+    );
+    expect(bound.code, bound.msg).toBe(200);
+
+    const host = await signedIn('/roll', anchor);
+    await host.getByRole('button', { name: '创建房间' }).click();
+    const dialog = host.getByRole('dialog', { name: '创建ROLL房' });
+    await dialog.getByLabel('房间标题').fill('粉丝专属房');
+    await dialog.getByRole('checkbox', { name: /仅限我邀请的玩家参与/ }).check();
+    await dialog.locator('label', { hasText: item.name }).getByRole('checkbox').check();
+    const created = host.waitForResponse((r) => r.url().includes(ROLL_PATHS.create));
+    await dialog.getByRole('button', { name: '创建', exact: true }).click();
+    const roomId = ((await (await created).json()) as { data: { room_id: number } }).data.room_id;
+    await host.waitForURL(new RegExp(`roomID=${roomId}`));
+    // The owner gets the code and a link to this room carrying it.
+    const share = host.getByRole('region', { name: '邀请参与' });
+    const code = await inviteCode(anchor);
+    await share.getByText(code, { exact: true }).waitFor();
+    expect(await share.getByText(`${baseUrl()}/roll/details?roomID=${roomId}&invite=${code}`).count()).toBe(1);
+    await screenshot(host, 'roll-invite-owner', true);
+
+    // A player with no inviter binds the owner's code on the room's page, then may join.
+    const fanPage = await signedIn(`/roll/details?roomID=${roomId}`, fan);
+    const offer = fanPage.getByRole('region', { name: '邀请参与' });
+    await offer.getByText(`绑定房主的邀请码 ${code} 即可参与`, { exact: false }).waitFor();
+    await screenshot(fanPage, 'roll-invite-bind', true);
+    await offer.getByRole('button', { name: '绑定邀请码' }).click();
+    await fanPage.getByText('仅限房主邀请的用户✓ 已满足').waitFor();
+    await fanPage.getByRole('button', { name: '立即参与' }).click();
+    await fanPage.getByRole('button', { name: '已参与，等待开奖' }).waitFor();
+
+    // One bound elsewhere is told why not, and the server refuses them too.
+    const otherPage = await signedIn(`/roll/details?roomID=${roomId}`, other);
+    await otherPage.getByText('你已绑定其他邀请人，无法参与此房间。').waitFor();
+    const refused = await api('POST', ROLL_PATHS.join, { room_id: roomId }, other.token);
+    expect(refused.msg).toBe('仅限该主播邀请的用户参与');
+    for (const p of [host, fanPage, otherPage]) await p.context().close();
+  }, 120_000);
+
+  it('lets an admin make an official room of house prizes picked from the catalogue', async () => {
+    const admin = await registerPlayer('官方运营');
+    await makeRole(admin.userId, 'admin');
+    const page = await signedIn('/roll', admin);
+    await page.getByRole('button', { name: '创建房间' }).click();
+    const dialog = page.getByRole('dialog', { name: '创建ROLL房' });
+    await dialog.getByLabel('房间标题').fill('官方福利房');
+    expect(await dialog.getByRole('checkbox', { name: /仅限我邀请的玩家参与/ }).count()).toBe(0);
+    await dialog.getByLabel('搜索饰品').fill('AK-47');
+    const ak = dialog.getByRole('button', { name: /AK-47/ }).first();
+    await ak.waitFor();
+    await ak.click();
+    await dialog.getByRole('button', { name: '添加为奖品' }).click();
+    const chosen = dialog.getByRole('list', { name: '已选官方奖品' });
+    await chosen.getByRole('listitem').first().waitFor();
+    await screenshot(page, 'roll-official-create', true);
+    const created = page.waitForResponse((r) => r.url().includes(ROLL_PATHS.create));
+    await dialog.getByRole('button', { name: '创建', exact: true }).click();
+    const body = (await (await created).json()) as { code: number; data: { room_id: number }; msg: string };
+    expect(body.code, body.msg).toBe(200);
+    await page.waitForURL(new RegExp(`roomID=${body.data.room_id}`));
+    const prizes = page.getByRole('region', { name: '奖品', exact: true });
+    await prizes.getByText(/AK-47/).first().waitFor();
+    expect(await prizes.getByRole('listitem').count()).toBe(1);
+    expect(await page.locator('.roll-room__head').getByText('官方', { exact: true }).count()).toBe(1);
+    await screenshot(page, 'roll-official-room', true);
+    await page.context().close();
+  }, 120_000);
 });
+
+/** A player's own invite code, as their profile shows it. */
+async function inviteCode(player: Player): Promise<string> {
+  const detail = await api<{ super_invite_code: string }>('GET', '/usercenter/v1/user/detail', undefined, player.token);
+  expect(detail.code, detail.msg).toBe(200);
+  return detail.data.super_invite_code;
+}

@@ -37,7 +37,7 @@ export function HousePrizes({
     <fieldset className="roll-create__house">
       <legend>{t('roll.createDialog.houseItems', { count: prizes.length })}</legend>
       {prizes.length > 0 && (
-        <ul aria-label={t('roll.createDialog.houseChosen')}>
+        <ul className="roll-create__chosen" aria-label={t('roll.createDialog.houseChosen')}>
           {prizes.map((p) => (
             <li key={p.key}>
               <ItemImage src={p.item.img} alt={p.item.name} itemId={p.item.item_id} />

@@ -121,6 +121,9 @@ describe('roll room page', () => {
       renderRoom();
       const box = await screen.findByRole('region', { name: '邀请参与' });
       expect(within(box).getByText('ANCHOR8')).toBeTruthy();
+      // The owner does not join: the conditions carry no ✓/✗ of theirs.
+      const rows = within(screen.getByRole('list', { name: '参与条件' })).getAllByRole('listitem');
+      expect(rows.map((li) => li.textContent)).toEqual(['仅限房主邀请的用户']);
       const link = `${window.location.origin}/roll/details?roomID=7&invite=ANCHOR8`;
       expect(within(box).getByText(link)).toBeTruthy();
       fireEvent.click(within(box).getByRole('button', { name: '复制链接' }));

@@ -64,6 +64,7 @@ function RollRoomView({ roomId }: { roomId: number }) {
   const users = useQuery(rollUsersQueryOptions(roomId));
   useRollRoomLive(roomId);
   useRollWinToast();
+  const loggedIn = useLoggedIn();
   const room = query.data?.room;
   const offsetMs = query.data?.offsetMs ?? 0;
   const leftMs = useMsUntil(room?.draw_at ?? 0, offsetMs);
@@ -93,6 +94,7 @@ function RollRoomView({ roomId }: { roomId: number }) {
   }
   if (!room) return <RoomMissing />;
   const prizes = items.data?.list ?? room.top_prizes;
+  const isOwner = loggedIn && Number(sessionUserId()) === room.owner.user_id;
   const won = room.self?.won_prize ?? null;
   const wonPrize = won === null ? undefined : prizes.find((p) => p.index === won);
 
@@ -143,7 +145,8 @@ function RollRoomView({ roomId }: { roomId: number }) {
         </dl>
         <div className="roll-room__rules">
           <h2>{t('roll.conditions.title')}</h2>
-          <ConditionList conditions={room.conditions} self={room.self} />
+          {/* The owner gives the prizes and does not join: no ✓/✗ of theirs to show. */}
+          <ConditionList conditions={room.conditions} self={isOwner ? null : room.self} />
           <InviteBox room={room} />
         </div>
         <JoinBox room={room} open={room.state === ROLL_STATE.open && leftMs > 0} />
