@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { KnapsackResponse } from '@kaixiang/shared/inventory';
 import { signRequest } from '@kaixiang/shared/signature';
 import { hashPasswordForTransport } from '@kaixiang/shared/validation';
 import { baseUrl } from './browser.ts';
@@ -86,12 +87,39 @@ export async function registerPlayer(nickName: string): Promise<Player> {
   return { mobile, password, userId: reg.data.user_id, token: reg.data.access_token };
 }
 
-/** Credits coins through the development faucet (a real balanced ledger transfer). */
-export async function creditCoins(userId: number, units: number): Promise<void> {
-  const res = await fetch(`${baseUrl()}/dev/test/credit`, {
+/** One of the development tools under /dev/test (never in production). */
+async function devTool(tool: string, body: unknown): Promise<void> {
+  const res = await fetch(`${baseUrl()}/dev/test/${tool}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_id: userId, amount: units }),
+    body: JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`credit: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`${tool}: ${res.status} ${await res.text()}`);
+}
+
+/** Credits coins through the development faucet (a real balanced ledger transfer). */
+export function creditCoins(userId: number, units: number): Promise<void> {
+  return devTool('credit', { user_id: userId, amount: units });
+}
+
+/** Makes a player an anchor (account_type 2): anchors make roll rooms of their items. */
+export function makeAnchor(userId: number): Promise<void> {
+  return devTool('account-type', { user_id: userId, account_type: 2 });
+}
+
+/** Gives a player a role; an admin makes treasures and official roll rooms of house prizes. */
+export function makeRole(userId: number, role: 'player' | 'anchor' | 'admin'): Promise<void> {
+  return devTool('role', { user_id: userId, role });
+}
+
+/** Every item of a player, whatever its status (the knapsack of the inventory page). */
+export async function inventory(player: Player): Promise<KnapsackResponse['list']> {
+  const res = await api<KnapsackResponse>(
+    'POST',
+    '/goods/v1/item/get-knap-sack-infos',
+    { page: 1, page_size: 100, status: [0, 1, 2, 3, 4, 5] },
+    player.token,
+  );
+  if (res.code !== 200) throw new Error(`knapsack: ${res.msg}`);
+  return res.data.list;
 }

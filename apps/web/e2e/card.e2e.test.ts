@@ -1,8 +1,7 @@
-import type { KnapsackResponse } from '@kaixiang/shared/inventory';
 import { TREASURE_PATHS, type TreasureEndInfo } from '@kaixiang/shared/treasure';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, creditCoins, type Player, registerPlayer } from './api.ts';
+import { api, creditCoins, inventory, makeRole, type Player, registerPlayer } from './api.ts';
 import { baseUrl, headerBalance, launch, logInWithPassword, newVisitor, SCREENSHOTS, screenshot } from './browser.ts';
 
 /*
@@ -25,26 +24,6 @@ afterAll(async () => {
 
 const CARD_YUAN = 1;
 
-async function makeAdmin(userId: number): Promise<void> {
-  const res = await fetch(`${baseUrl()}/dev/test/role`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_id: userId, role: 'admin' }),
-  });
-  if (!res.ok) throw new Error(`role: ${res.status} ${await res.text()}`);
-}
-
-async function inventory(player: Player): Promise<KnapsackResponse['list']> {
-  const res = await api<KnapsackResponse>(
-    'POST',
-    '/goods/v1/item/get-knap-sack-infos',
-    { page: 1, page_size: 100, status: [0, 1, 2, 3, 4, 5] },
-    player.token,
-  );
-  expect(res.code, res.msg).toBe(200);
-  return res.data.list;
-}
-
 async function signedIn(path: string, who: Player): Promise<Page> {
   const page = await newVisitor(browser);
   await page.goto(`${baseUrl()}/card`);
@@ -62,7 +41,7 @@ describe('card grabbing in the browser', () => {
       registerPlayer('夺宝阿强'),
       registerPlayer('夺宝小红'),
     ]);
-    await makeAdmin(admin.userId);
+    await makeRole(admin.userId, 'admin');
     await Promise.all([creditCoins(alice.userId, 50 * 10_000), creditCoins(bob.userId, 50 * 10_000)]);
 
     // The admin's hall offers 创建夺宝; the dialog finds a catalogue item by name.

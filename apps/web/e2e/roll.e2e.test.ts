@@ -1,9 +1,8 @@
 import type { BoxListResponse, OpenBoxResponse } from '@kaixiang/shared/boxes';
-import type { KnapsackResponse } from '@kaixiang/shared/inventory';
 import { ROLL_PATHS } from '@kaixiang/shared/roll';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, creditCoins, type Player, registerPlayer } from './api.ts';
+import { api, creditCoins, inventory, makeAnchor, makeRole, type Player, registerPlayer } from './api.ts';
 import { baseUrl, launch, logInWithPassword, newVisitor, screenshot } from './browser.ts';
 
 /*
@@ -24,37 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function inventory(player: Player): Promise<KnapsackResponse['list']> {
-  const res = await api<KnapsackResponse>(
-    'POST',
-    '/goods/v1/item/get-knap-sack-infos',
-    { page: 1, page_size: 100, status: [0, 1, 2, 3, 4, 5] },
-    player.token,
-  );
-  expect(res.code, res.msg).toBe(200);
-  return res.data.list;
-}
-
-/** Makes a player an anchor (account_type 2) through the development endpoint. */
-async function makeAnchor(userId: number): Promise<void> {
-  const res = await fetch(`${baseUrl()}/dev/test/account-type`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_id: userId, account_type: 2 }),
-  });
-  if (!res.ok) throw new Error(`account-type: ${res.status} ${await res.text()}`);
-}
-
-/** Gives a player a role (admin: official rooms of house prizes) through the development endpoint. */
-async function makeRole(userId: number, role: 'player' | 'anchor' | 'admin'): Promise<void> {
-  const res = await fetch(`${baseUrl()}/dev/test/role`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_id: userId, role }),
-  });
-  if (!res.ok) throw new Error(`role: ${res.status} ${await res.text()}`);
-}
 
 /** An item in a player's inventory from a box opening (the starter box, after a credit). */
 async function itemFromBox(player: Player): Promise<OpenBoxResponse['items'][number]> {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 
@@ -108,4 +109,45 @@ export function useNumberLookup<D, R>(opts: {
   }, []);
 
   return { value, setValue, outcome, running, run, panel };
+}
+
+export type NumberLookup<D, R> = ReturnType<typeof useNumberLookup<D, R>>;
+
+/**
+ * A lookup verifier's frame (roll rooms, treasures, turntable rounds): its title and hint, the
+ * number form, a refusal, then `children` — what it found. Texts under `textKey`: title, hint,
+ * `fieldKey` (the number's label) and submit.
+ */
+export function LookupPanel<D, R>({
+  lookup,
+  textKey,
+  fieldKey,
+  className,
+  children,
+}: {
+  lookup: NumberLookup<D, R>;
+  textKey: string;
+  fieldKey: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section ref={lookup.panel} className={`panel verifier ${className}`} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t(`${textKey}.title`)}</h2>
+      <p className="seed-panel__muted">{t(`${textKey}.hint`)}</p>
+      <NumberLookupForm
+        inputId={`${id}-number`}
+        label={t(`${textKey}.${fieldKey}`)}
+        submit={t(`${textKey}.submit`)}
+        value={lookup.value}
+        onChange={lookup.setValue}
+        onSubmit={(value) => void lookup.run(value)}
+        running={lookup.running}
+      />
+      {lookup.outcome.kind === 'message' && <LookupError text={lookup.outcome.text} />}
+      {children}
+    </section>
+  );
 }

@@ -1,12 +1,12 @@
 import type { RollRewardResponse } from '@kaixiang/shared/roll';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { rollRewardQueryOptions } from '../api/get-roll-reward.ts';
 import { verifierTexts } from '../verifier-texts.ts';
 import { type RollVerifyResult, verifyRollRoom } from '../verify-roll.ts';
-import { LookupError, NumberLookupForm, useNumberLookup } from './number-lookup.tsx';
+import { LookupPanel, useNumberLookup } from './number-lookup.tsx';
 import { CheckMark } from './verifier.tsx';
 
 type Checked = Extract<RollVerifyResult, { kind: 'checked' }>;
@@ -26,7 +26,6 @@ export function RollVerifier() {
 function RollVerifierPanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const id = useId();
   const lookup = useNumberLookup<RollRewardResponse, Checked>({
     param: 'roll',
     required: t('fairness.roll.required'),
@@ -37,22 +36,10 @@ function RollVerifierPanel() {
       return result.kind === 'pending' ? null : result;
     },
   });
-  const { outcome, panel } = lookup;
+  const { outcome } = lookup;
 
   return (
-    <section ref={panel} className="panel verifier roll-verifier" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('fairness.roll.title')}</h2>
-      <p className="seed-panel__muted">{t('fairness.roll.hint')}</p>
-      <NumberLookupForm
-        inputId={`${id}-room`}
-        label={t('fairness.roll.roomId')}
-        submit={t('fairness.roll.submit')}
-        value={lookup.value}
-        onChange={lookup.setValue}
-        onSubmit={(value) => void lookup.run(value)}
-        running={lookup.running}
-      />
-      {outcome.kind === 'message' && <LookupError text={outcome.text} />}
+    <LookupPanel lookup={lookup} textKey="fairness.roll" fieldKey="roomId" className="roll-verifier">
       {outcome.kind === 'pending' && (
         <div className="verify-outcome" aria-live="polite">
           <p className="verify-summary">{t('fairness.roll.pending', { id: outcome.data.room_id })}</p>
@@ -63,7 +50,7 @@ function RollVerifierPanel() {
         </div>
       )}
       {outcome.kind === 'done' && <RollOutcome reward={outcome.data} result={outcome.result} />}
-    </section>
+    </LookupPanel>
   );
 }
 

@@ -1,12 +1,12 @@
 import type { TreasureEndInfo } from '@kaixiang/shared/treasure';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { treasureEndQueryOptions } from '../api/get-treasure-end.ts';
 import { verifierTexts } from '../verifier-texts.ts';
 import { type TreasureVerifyResult, verifyTreasureDraw } from '../verify-treasure.ts';
-import { LookupError, NumberLookupForm, useNumberLookup } from './number-lookup.tsx';
+import { LookupPanel, useNumberLookup } from './number-lookup.tsx';
 import { CheckMark } from './verifier.tsx';
 
 /**
@@ -25,7 +25,6 @@ export function TreasureVerifier() {
 function TreasureVerifierPanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const id = useId();
   const lookup = useNumberLookup<TreasureEndInfo, TreasureVerifyResult>({
     param: 'treasure',
     required: t('fairness.treasure.required'),
@@ -33,22 +32,10 @@ function TreasureVerifierPanel() {
     fetch: (room) => queryClient.fetchQuery(treasureEndQueryOptions(room)),
     check: verifyTreasureDraw,
   });
-  const { outcome, panel } = lookup;
+  const { outcome } = lookup;
 
   return (
-    <section ref={panel} className="panel verifier treasure-verifier" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('fairness.treasure.title')}</h2>
-      <p className="seed-panel__muted">{t('fairness.treasure.hint')}</p>
-      <NumberLookupForm
-        inputId={`${id}-room`}
-        label={t('fairness.treasure.roomId')}
-        submit={t('fairness.treasure.submit')}
-        value={lookup.value}
-        onChange={lookup.setValue}
-        onSubmit={(value) => void lookup.run(value)}
-        running={lookup.running}
-      />
-      {outcome.kind === 'message' && <LookupError text={outcome.text} />}
+    <LookupPanel lookup={lookup} textKey="fairness.treasure" fieldKey="roomId" className="treasure-verifier">
       {outcome.kind === 'pending' && (
         <div className="verify-outcome" aria-live="polite">
           <p className="verify-summary">
@@ -63,7 +50,7 @@ function TreasureVerifierPanel() {
         </div>
       )}
       {outcome.kind === 'done' && <TreasureOutcome end={outcome.data} result={outcome.result} />}
-    </section>
+    </LookupPanel>
   );
 }
 

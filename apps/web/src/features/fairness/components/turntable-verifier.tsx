@@ -1,10 +1,9 @@
 import type { TurntableRoundResponse } from '@kaixiang/shared/turntable';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { turntableRoundQueryOptions } from '../api/get-turntable-round.ts';
 import { iconName, type TurntableVerifyResult, verifyTurntableRound, type WheelCheck } from '../verify-turntable.ts';
-import { LookupError, NumberLookupForm, useNumberLookup } from './number-lookup.tsx';
+import { LookupPanel, useNumberLookup } from './number-lookup.tsx';
 import { TurntableScheme } from './turntable-scheme.tsx';
 import { CheckMark } from './verifier.tsx';
 
@@ -18,7 +17,6 @@ type Checked = Extract<TurntableVerifyResult, { kind: 'checked' }>;
 export function TurntableVerifier() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const id = useId();
   const lookup = useNumberLookup<TurntableRoundResponse, Checked>({
     param: 'turntable',
     required: t('fairness.turntable.required'),
@@ -29,26 +27,14 @@ export function TurntableVerifier() {
       return result.kind === 'pending' ? null : result;
     },
   });
-  const { outcome, panel } = lookup;
+  const { outcome } = lookup;
 
   return (
-    <section ref={panel} className="panel verifier turntable-verifier" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('fairness.turntable.title')}</h2>
-      <p className="seed-panel__muted">{t('fairness.turntable.hint')}</p>
-      <NumberLookupForm
-        inputId={`${id}-round`}
-        label={t('fairness.turntable.roundId')}
-        submit={t('fairness.turntable.submit')}
-        value={lookup.value}
-        onChange={lookup.setValue}
-        onSubmit={(value) => void lookup.run(value)}
-        running={lookup.running}
-      />
-      {outcome.kind === 'message' && <LookupError text={outcome.text} />}
+    <LookupPanel lookup={lookup} textKey="fairness.turntable" fieldKey="roundId" className="turntable-verifier">
       {outcome.kind === 'pending' && <PendingRound round={outcome.data} />}
       {outcome.kind === 'done' && <TurntableOutcome round={outcome.data} result={outcome.result} />}
       <TurntableScheme />
-    </section>
+    </LookupPanel>
   );
 }
 
