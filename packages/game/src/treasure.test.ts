@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newServerSeed } from './fair.ts';
 import { sha256Hex } from './sha256.ts';
-import { create, draw, expire, grab, paidBy, type Treasure, verifyTreasure } from './treasure.ts';
+import { create, draw, expire, grab, paidBy, priorGrab, type Treasure, verifyTreasure } from './treasure.ts';
 
 const NOW = 1_700_000_000_000;
 const base = {
@@ -48,6 +48,23 @@ describe('treasure rules', () => {
     expect(last.ok && last.value.effects[0]).toMatchObject({ key: 'treasure_card:7:3', amount: 300_000 });
     const full = grabbed(t1, 2, 1);
     expect(grab(full, { userId: 3, count: 1, now: NOW })).toEqual({ ok: false, error: 'TREASURE_ENDED' });
+  });
+
+  it('remembers a grab by its request id, for that player only', () => {
+    const r = grab(made(), { userId: 1, count: 2, now: NOW, requestId: 'grab-aaaa-1' });
+    if (!r.ok) throw new Error(r.error);
+    const t = r.value.state;
+    expect(priorGrab(t, 1, 'grab-aaaa-1')).toEqual({
+      userId: 1,
+      first: 0,
+      count: 2,
+      atMs: NOW,
+      requestId: 'grab-aaaa-1',
+    });
+    expect(priorGrab(t, 2, 'grab-aaaa-1')).toBeUndefined();
+    expect(priorGrab(t, 1, 'grab-bbbb-2')).toBeUndefined();
+    // A grab without an id is no repeat of anything.
+    expect(priorGrab(grabbed(made(), 1, 1), 1, '')).toBeUndefined();
   });
 
   it('stops selling at the deadline and refunds what each paid, once', () => {

@@ -52,11 +52,20 @@ export interface Treasure {
   /** holders[k]: who holds card k (sold in order); its length is the number sold. */
   holders: number[];
   /** Every grab in order (the dynamics list): who, from which card, how many, when. */
-  grabs: { userId: number; first: number; count: number; atMs: number }[];
+  grabs: TreasureGrab[];
   state: TreasureState;
   filledAtMs: number | null;
   publicSeed: string | null;
   result: TreasureDraw | null;
+}
+
+export interface TreasureGrab {
+  userId: number;
+  first: number;
+  count: number;
+  atMs: number;
+  /** The client's id of the grab, when it sent one: the same id again is this grab, not another. */
+  requestId?: string;
 }
 
 export type TreasureEvent =
@@ -144,7 +153,10 @@ export function isOnSale(t: Pick<Treasure, 'state' | 'deadlineMs'>, now: number)
  * A player grabs `count` cards: the next `count` cards, one debit of count × cardPrice keyed by
  * the first card (sold once, so the key is too). The last card makes the treasure full.
  */
-export function grab(t: Treasure, g: { userId: number; count: number; now: number }): Result<TreasureStep, GrabError> {
+export function grab(
+  t: Treasure,
+  g: { userId: number; count: number; now: number; requestId?: string },
+): Result<TreasureStep, GrabError> {
   if (!isOnSale(t, g.now)) return err('TREASURE_ENDED');
   if (!isInt(g.count, 1, TREASURE_MAX_GRAB)) return err('TREASURE_COUNT_INVALID');
   if (g.count > cardsLeft(t)) return err('TREASURE_NOT_ENOUGH_CARDS');
@@ -159,7 +171,10 @@ export function grab(t: Treasure, g: { userId: number; count: number; now: numbe
     state: {
       ...t,
       holders,
-      grabs: [...t.grabs, { userId: g.userId, first, count: g.count, atMs: g.now }],
+      grabs: [
+        ...t.grabs,
+        { userId: g.userId, first, count: g.count, atMs: g.now, ...(g.requestId ? { requestId: g.requestId } : {}) },
+      ],
       state: full ? 'full' : 'open',
       filledAtMs: full ? g.now : null,
     },
@@ -168,6 +183,14 @@ export function grab(t: Treasure, g: { userId: number; count: number; now: numbe
       { type: 'debit', userId: g.userId, amount: g.count * t.cardPrice, key: `treasure_card:${t.roomId}:${first}` },
     ],
   });
+}
+
+/**
+ * The grab a player already made under `requestId` (a retried request whose first answer was
+ * lost): it is answered again, not bought again.
+ */
+export function priorGrab(t: Treasure, userId: number, requestId: string): TreasureGrab | undefined {
+  return t.grabs.find((g) => g.userId === userId && g.requestId === requestId);
 }
 
 /** What each holder paid, by player (ascending ids). */

@@ -3,6 +3,7 @@
  * states, §7; rules: packages/game/src/treasure.ts). Amounts are integer units; times epoch ms.
  */
 import { z } from 'zod';
+import { REQUEST_ID_PATTERN } from './boxes.ts';
 import { recordId, recordIdQuery } from './record-id.ts';
 import { TREASURE_PAGE_SIZE } from './treasure-paths.ts';
 
@@ -32,8 +33,16 @@ export const treasureCreateRequest = z.object({
 export type TreasureCreateRequest = z.infer<typeof treasureCreateRequest>;
 export const treasureIdResponse = z.object({ room_id: int() });
 
-/** `count` is checked by the rules (TREASURE_COUNT_INVALID), not here: its own message. */
-export const treasureJoinRequest = z.object({ room_id: recordId, count: z.number() });
+/**
+ * `count` is checked by the rules (TREASURE_COUNT_INVALID), not here: its own message.
+ * `request_id` (optional, made once per confirmed grab): the same id again answers the first grab
+ * instead of buying more cards — what a client sends again when an answer was lost.
+ */
+export const treasureJoinRequest = z.object({
+  room_id: recordId,
+  count: z.number(),
+  request_id: z.string().regex(REQUEST_ID_PATTERN).optional(),
+});
 export type TreasureJoinRequest = z.infer<typeof treasureJoinRequest>;
 export const treasureJoinResponse = z.object({
   room_id: int(),

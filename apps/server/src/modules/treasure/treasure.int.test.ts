@@ -204,6 +204,29 @@ describe('card grabbing (夺宝)', () => {
     await expectLedgerBalanced(t);
   });
 
+  it('a grab sent again with its request id buys once and answers the same cards', async () => {
+    const id = (await make(6)).body.data.room_id;
+    const p = await player(6 * CARD);
+    const send = (count: number, requestId: string) =>
+      post<TreasureJoinResponse>(p, TREASURE_PATHS.join, { room_id: id, count, request_id: requestId });
+    // Two copies at once (a retry racing the first): one purchase, the same answer twice.
+    const [a, b] = await Promise.all([send(2, 'grab-request-0001'), send(2, 'grab-request-0001')]);
+    expect(a.body.code).toBe(200);
+    expect(b.body.data).toEqual(a.body.data);
+    expect(a.body.data).toMatchObject({ cards: [0, 1], paid: 2 * CARD, sold: 2 });
+    expect(await coins(p)).toBe(4 * CARD);
+    // Later, the same id again: the first grab's cards, nothing bought.
+    expect((await send(2, 'grab-request-0001')).body.data).toMatchObject({ cards: [0, 1], paid: 2 * CARD });
+    // The same id for another count is a mistake, said so; a new id buys.
+    expectRefused(await send(3, 'grab-request-0001'), 'REQUEST_ID_REUSED');
+    expect((await send(1, 'grab-request-0002')).body.data).toMatchObject({ cards: [2], sold: 3 });
+    expect(await coins(p)).toBe(3 * CARD);
+    // Not an id: refused before anything moves.
+    expect((await send(1, 'x')).body.code).toBe(ERRORS.VALIDATION_FAILED.code);
+    expect(await coins(p)).toBe(3 * CARD);
+    await expectLedgerBalanced(t);
+  });
+
   it('a treasure not full by its deadline refunds every card, once', async () => {
     // Access tokens live 15 minutes on the same clock: a short treasure.
     const id = (await make(10, { deadline: clock.now() + 2 * 60_000 })).body.data.room_id;

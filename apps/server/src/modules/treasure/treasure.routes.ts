@@ -47,7 +47,7 @@ export function treasureRoutes(
     app.post(
       TREASURE_PATHS.join,
       { ...auth, schema: { tags, body: treasureJoinRequest, response: { 200: envelopeOf(treasureJoinResponse) } } },
-      async (req) => ok(await treasure.join(authOf(req).userId, req.body.room_id, req.body.count)),
+      async (req) => ok(await treasure.join(authOf(req).userId, req.body.room_id, req.body.count, req.body.request_id)),
     );
     app.get(
       TREASURE_PATHS.list,

@@ -15,8 +15,17 @@
  *
  * A repeated or late tick finds the treasure won or refunded and does nothing more.
  */
-import { ok } from '@kaixiang/game/engine';
-import { create, draw, expire, grab, TREASURE_GAME, type Treasure, type TreasureStep } from '@kaixiang/game/treasure';
+import { err, ok } from '@kaixiang/game/engine';
+import {
+  create,
+  draw,
+  expire,
+  grab,
+  priorGrab,
+  TREASURE_GAME,
+  type Treasure,
+  type TreasureStep,
+} from '@kaixiang/game/treasure';
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import { ITEM_STATUS, ITEM_UPDATE_EVENT, type ItemUpdatePush } from '@kaixiang/shared/inventory';
 import { userRoom } from '@kaixiang/shared/socket';
@@ -114,12 +123,28 @@ export function createTreasureService(deps: TreasureDeps) {
     return { room_id: room.id };
   }
 
-  async function join(userId: number, roomId: number, count: number): Promise<TreasureJoinResponse> {
+  /**
+   * Grabs the next `count` cards. With `requestId`, a grab this player already made under it (its
+   * answer was lost, the client asks again) is answered again and nothing is bought: checked under
+   * the room's row lock, so two copies sent at once buy once.
+   */
+  async function join(
+    userId: number,
+    roomId: number,
+    count: number,
+    requestId?: string,
+  ): Promise<TreasureJoinResponse> {
     let bought: { first: number; count: number; paid: number } | null = null;
     const room = await engine
       .apply<Treasure>(TREASURE_GAME, roomId, (r, now): Outcome<Treasure> => {
         bought = null; // a retried transaction runs this again
-        const step = grab(r.data, { userId, count, now });
+        const prior = requestId === undefined ? undefined : priorGrab(r.data, userId, requestId);
+        if (prior) {
+          if (prior.count !== count) return err('REQUEST_ID_REUSED');
+          bought = { first: prior.first, count: prior.count, paid: prior.count * r.data.cardPrice };
+          return null;
+        }
+        const step = grab(r.data, { userId, count, now, ...(requestId === undefined ? {} : { requestId }) });
         if (!step.ok) return step;
         const first = r.data.holders.length;
         bought = { first, count, paid: count * r.data.cardPrice };

@@ -11,10 +11,10 @@ import {
   treasureMyCardsResponse,
 } from '@kaixiang/shared/treasure';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost } from '../../../lib/api.ts';
+import { apiGet } from '../../../lib/api.ts';
 import { serverOffsetMs } from '../../../lib/countdown.ts';
+import { postPaid } from '../../../lib/paid-request.ts';
 import { USER_QUERY_ROOT, useLoggedIn } from '../../../lib/session.ts';
-import { toast } from '../../../lib/toast.ts';
 
 /**
  * Every treasure query lives under the user root: what a treasure says depends on who looks
@@ -132,24 +132,22 @@ export function useTreasureEndInfo(roomId: number, locale: Locale, enabled: bool
   });
 }
 
-function toastRefusal(error: unknown) {
-  if (error instanceof ApiError && error.failure !== 'unauthorized' && error.failure !== 'aborted') {
-    toast.error(error.message);
-  }
-}
-
 /**
  * A grab buys the next cards and pays at once; the API takes no request id, so it is never sent
  * twice by us. Whatever happened (an answer, a refusal, a lost answer), the balance in the header
  * and the treasure are refetched together: both live under the user root. The money push
  * (`money_modify`) usually updates the header first.
  */
+/**
+ * A grab carries a request id (lib/paid-request.ts): a lost answer is asked again with the same
+ * id, and the server answers the first grab instead of selling more cards. Refusals are toasted
+ * once, in the player's language, by postPaid.
+ */
 export function useGrabCards() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (req: { room_id: number; count: number }) =>
-      apiPost(TREASURE_PATHS.join, req, { schema: treasureJoinResponse, silent: true }),
-    onError: toastRefusal,
+    mutationFn: (req: { room_id: number; count: number; request_id: string }) =>
+      postPaid(TREASURE_PATHS.join, req, treasureJoinResponse),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [USER_QUERY_ROOT] }),
   });
 }

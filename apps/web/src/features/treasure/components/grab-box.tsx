@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../components/price.tsx';
 import { openLoginDialog } from '../../../lib/events.ts';
+import { useKeptRequestId } from '../../../lib/paid-request.ts';
 import { useLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUserDetail } from '../../accounts/api/user-detail.ts';
@@ -20,6 +21,8 @@ export function GrabBox({ info }: { info: TreasureInfo }) {
   const loggedIn = useLoggedIn();
   const balance = useUserDetail().data?.money;
   const grab = useGrabCards();
+  // The id of a grab whose answer never came is sent again with the same count: one purchase.
+  const ids = useKeptRequestId();
   const left = info.total - info.sold;
   const max = Math.max(1, Math.min(TREASURE_MAX_GRAB, left));
   const [typed, setTyped] = useState('1');
@@ -27,12 +30,14 @@ export function GrabBox({ info }: { info: TreasureInfo }) {
   const total = count * info.card_price;
 
   async function submit() {
+    const request_id = ids.idFor(`${info.room_id}:${count}`);
     try {
-      const answer = await grab.mutateAsync({ room_id: info.room_id, count });
+      const answer = await grab.mutateAsync({ room_id: info.room_id, count, request_id });
+      ids.settled();
       toast.success(t('treasure.grab.done', { cards: cardNumbers(answer.cards) }));
       setTyped('1');
-    } catch {
-      // the server's reason was toasted
+    } catch (error) {
+      ids.settled(error); // the server's reason was toasted
     }
   }
 

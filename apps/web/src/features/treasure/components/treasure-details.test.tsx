@@ -123,9 +123,35 @@ describe('treasure page', () => {
     fireEvent.click(within(box).getByRole('button', { name: '立即抢卡' }));
     await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('剩余卡片不足'));
     expect(bodies).toEqual([
-      { room_id: 7, count: 3 },
-      { room_id: 7, count: 1 },
+      { room_id: 7, count: 3, request_id: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) },
+      { room_id: 7, count: 1, request_id: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) },
     ]);
+    // Each grab its own id: the second is a new purchase, not a repeat of the first.
+    const [first, second] = bodies as { request_id: string }[];
+    expect(second?.request_id).not.toBe(first?.request_id);
+  });
+
+  it('asks again with the same request id when the answer is lost, so the cards are bought once', async () => {
+    storeSession(TOKENS);
+    let calls = 0;
+    const ids: string[] = [];
+    mockApi({
+      ...accountHandlers(),
+      ...handlers(() => info({ now: Date.now(), deadline: Date.now() + 600_000, sold: 3 }), {
+        [TREASURE_PATHS.join]: (req) => {
+          ids.push((JSON.parse(req.body) as { request_id: string }).request_id);
+          // The first answer never arrives (a gateway's error page instead of ours).
+          if (++calls === 1) return new Response('<html>502</html>', { status: 502 });
+          return { room_id: 7, cards: [3], paid: 10_000, sold: 4, total: 10 };
+        },
+      }),
+    });
+    renderTreasure();
+    const box = await screen.findByRole('form', { name: '抢卡' });
+    fireEvent.click(within(box).getByRole('button', { name: '立即抢卡' }));
+    await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('抢卡成功：#4'), { timeout: 3_000 });
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
   });
 
   it('says when the balance is short of the total', async () => {
