@@ -78,7 +78,14 @@ async function withCpu<T>(serverPids: number[], fn: () => Promise<T>): Promise<{
   };
 }
 
+/** Where the server's write-ahead log has got to, in bytes: what a run wrote is the difference. */
+async function walBytes(): Promise<number> {
+  const [row] = await admin(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint as n`);
+  return Number(row?.n ?? 0);
+}
+
 async function pgbench(clients: number, url: string): Promise<Result> {
+  const wal0 = await walBytes();
   // Asynchronous, so the CPU meter keeps sampling PostgreSQL's processes while it runs.
   const { stdout: out } = await execFileAsync(
     'pgbench',
@@ -88,6 +95,8 @@ async function pgbench(clients: number, url: string): Promise<Result> {
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
   const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
   const failed = /number of failed transactions: (\d+)/.exec(out)?.[1] ?? '0';
+  const processed = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
+  const wal = (await walBytes()) - wal0;
   return {
     label: 'pgbench TPC-B-like, -s 10',
     clients,
@@ -96,7 +105,9 @@ async function pgbench(clients: number, url: string): Promise<Result> {
     p50: '-',
     p99: '-',
     cpu: null,
-    note: `latency avg ${latency ? Number(latency).toFixed(2) : '?'} ms, failed ${failed}`,
+    note:
+      `latency avg ${latency ? Number(latency).toFixed(2) : '?'} ms, failed ${failed}, ` +
+      `${(wal / Math.max(1, processed) / 1000).toFixed(1)} kB of WAL each`,
   };
 }
 
@@ -144,7 +155,10 @@ try {
   const box = list.categories.flatMap((c) => c.boxes).reduce((a, b) => (b.price < a.price ? b : a));
   const clientsOf = servers.map((srv) => keepAliveClient(srv.base, SIGN_SECRET));
 
-  /** Transactions the bench database has committed or rolled back so far (every statement of ours is one). */
+  /**
+   * Transactions the bench database has committed or rolled back so far (every statement of ours
+   * is one; PostgreSQL publishes its counters at most once a second, hence the wait).
+   */
   async function transactions(): Promise<number> {
     await sleep(1100);
     const [row] = await admin(
@@ -159,6 +173,7 @@ try {
     const errors = new Map<string, number>();
     const pids = servers.slice(0, processes).map((srv) => srv.child?.pid ?? 0);
     const transactions0 = await transactions();
+    const wal0 = await walBytes();
     const { cpu, value: seconds } = await withCpu(pids, async () => {
       const started = performance.now();
       const end = started + durationMs;
@@ -181,6 +196,8 @@ try {
       );
       return (performance.now() - started) / 1000;
     });
+    const wal = (await walBytes()) - wal0;
+    const txs = (await transactions()) - transactions0;
     latencies.sort((a, b) => a - b);
     const q = (p: number) =>
       (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(2);
@@ -192,8 +209,9 @@ try {
       p50: q(0.5),
       p99: q(0.99),
       cpu,
-      // PostgreSQL publishes its counters at most once a second: a few hundred milliseconds late.
-      note: `${latencies.length} opened, errors ${errorText}, ${((await transactions()) - transactions0) / Math.max(1, latencies.length) < 0 ? '?' : (((await transactions()) - transactions0) / Math.max(1, latencies.length)).toFixed(2)} transactions each`,
+      note:
+        `${latencies.length} opened, errors ${errorText}, per opening ${(txs / Math.max(1, latencies.length)).toFixed(2)} ` +
+        `transactions and ${(wal / Math.max(1, latencies.length) / 1000).toFixed(1)} kB of WAL`,
     };
   }
 
