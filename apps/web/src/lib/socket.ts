@@ -287,3 +287,32 @@ export function useSocketGap(room: string, refetch: (room: string) => void): voi
   latest.current = refetch;
   useEffect(() => socket.onGap(room, (r) => latest.current(r)), [room]);
 }
+
+/**
+ * Follows a game's socket room while the component is mounted (none when `room` is null): joins
+ * it, hands each event of `types` sent to that room to `onEvent`, and a gap (a missed event, a
+ * reconnect) as a frame of type 'gap'; leaves it on unmount. A game's events say that something
+ * happened: the caller refetches (GAMES.md §3).
+ */
+export function useRoomChannel(
+  room: string | null,
+  types: readonly string[],
+  onEvent: (type: string, data: unknown, frame: InboundFrame) => void,
+): void {
+  const latest = useRef(onEvent);
+  latest.current = onEvent;
+  useEffect(() => {
+    if (!room) return;
+    socket.join(room);
+    const offs = types.map((type) =>
+      socket.on(type, (data, frame) => {
+        if (frame.room === room) latest.current(type, data, frame);
+      }),
+    );
+    return () => {
+      for (const off of offs) off();
+      socket.leave(room);
+    };
+  }, [room, types]);
+  useSocketGap(room ?? '', () => latest.current('gap', null, { type: 'gap', data: null }));
+}

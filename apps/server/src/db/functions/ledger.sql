@@ -1,6 +1,37 @@
 -- Statements are separated by lines '--;;' (each runs on its own). Applied after the migrations on
 -- every start (idempotent: CREATE OR REPLACE). See docs/decisions.md, Ledger ("One round trip").
 
+-- A house account's leg of a transfer: its entry. House accounts keep no cached balance: the entry
+-- is appended and no row is locked. Those seeded with a balance (a jackpot pool,
+-- BALANCED_HOUSE_ACCOUNTS) keep it, never below zero (KX001). The account is made on first use.
+CREATE OR REPLACE FUNCTION kx_house_entry(
+  p_transfer bigint, p_owner text, p_currency text, p_amount bigint, p_now timestamptz
+) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_account integer;
+  v_balance bigint;
+BEGIN
+  SELECT id, balance INTO v_account, v_balance FROM ledger_accounts
+    WHERE owner = p_owner AND currency = p_currency;
+  IF v_account IS NULL THEN
+    INSERT INTO ledger_accounts (owner, currency, balance) VALUES (p_owner, p_currency, NULL)
+      ON CONFLICT (owner, currency) DO NOTHING;
+    SELECT id, balance INTO v_account, v_balance FROM ledger_accounts
+      WHERE owner = p_owner AND currency = p_currency;
+  END IF;
+  IF v_balance IS NOT NULL THEN
+    UPDATE ledger_accounts SET balance = balance + p_amount
+      WHERE id = v_account AND balance + p_amount >= 0
+      RETURNING balance INTO v_balance;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'insufficient % balance of %', p_currency, p_owner USING ERRCODE = 'KX001';
+    END IF;
+  END IF;
+  INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, balance_after, created_at)
+    VALUES (p_transfer, v_account, p_currency, p_amount, v_balance, p_now);
+END $$;
+--;;
+
 -- Posts one balanced transfer: the whole of ledger.ts#postTransfer in one statement, so a money
 -- operation costs one round trip to PostgreSQL instead of one per leg plus the transfer row.
 --
@@ -52,26 +83,7 @@ BEGIN
       INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, balance_after, created_at)
         VALUES (v_transfer, v_account, p_currency, v_leg.amount, v_balance, p_now);
     ELSE
-      -- House accounts keep no cached balance: an entry is appended and no row is locked. Those
-      -- seeded with a balance (a jackpot pool, BALANCED_HOUSE_ACCOUNTS) keep it, never below zero.
-      SELECT id, balance INTO v_account, v_balance FROM ledger_accounts
-        WHERE owner = v_leg.owner AND currency = p_currency;
-      IF v_account IS NULL THEN
-        INSERT INTO ledger_accounts (owner, currency, balance) VALUES (v_leg.owner, p_currency, NULL)
-          ON CONFLICT (owner, currency) DO NOTHING;
-        SELECT id, balance INTO v_account, v_balance FROM ledger_accounts
-          WHERE owner = v_leg.owner AND currency = p_currency;
-      END IF;
-      IF v_balance IS NOT NULL THEN
-        UPDATE ledger_accounts SET balance = balance + v_leg.amount
-          WHERE id = v_account AND balance + v_leg.amount >= 0
-          RETURNING balance INTO v_balance;
-        IF NOT FOUND THEN
-          RAISE EXCEPTION 'insufficient % balance of %', p_currency, v_leg.owner USING ERRCODE = 'KX001';
-        END IF;
-      END IF;
-      INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, balance_after, created_at)
-        VALUES (v_transfer, v_account, p_currency, v_leg.amount, v_balance, p_now);
+      PERFORM kx_house_entry(v_transfer, v_leg.owner, p_currency, v_leg.amount, p_now);
     END IF;
   END LOOP;
   RETURN jsonb_build_object('transfer_id', v_transfer, 'duplicate', false, 'balances', v_balances);
@@ -93,8 +105,6 @@ DECLARE
   v_transfer bigint;
   v_user_account integer;
   v_balance bigint;
-  v_house_account integer;
-  v_house_balance bigint;
 BEGIN
   IF p_amount <= 0 THEN
     RAISE EXCEPTION 'a debit of % units', p_amount;
@@ -112,23 +122,9 @@ BEGIN
   IF v_transfer IS NULL THEN
     RAISE EXCEPTION 'transfer % posted concurrently', p_key USING ERRCODE = 'KX002';
   END IF;
-  -- House accounts keep no cached balance (no row is locked) unless seeded with one
-  -- (BALANCED_HOUSE_ACCOUNTS), which a credit only raises.
-  SELECT id, balance INTO v_house_account, v_house_balance FROM ledger_accounts
-    WHERE owner = 'h:' || p_house AND currency = p_currency;
-  IF v_house_account IS NULL THEN
-    INSERT INTO ledger_accounts (owner, currency, balance) VALUES ('h:' || p_house, p_currency, NULL)
-      ON CONFLICT (owner, currency) DO NOTHING;
-    SELECT id, balance INTO v_house_account, v_house_balance FROM ledger_accounts
-      WHERE owner = 'h:' || p_house AND currency = p_currency;
-  END IF;
-  IF v_house_balance IS NOT NULL THEN
-    UPDATE ledger_accounts SET balance = balance + p_amount WHERE id = v_house_account
-      RETURNING balance INTO v_house_balance;
-  END IF;
   INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, balance_after, created_at)
-    VALUES (v_transfer, v_user_account, p_currency, -p_amount, v_balance, p_now),
-           (v_transfer, v_house_account, p_currency, p_amount, v_house_balance, p_now);
+    VALUES (v_transfer, v_user_account, p_currency, -p_amount, v_balance, p_now);
+  PERFORM kx_house_entry(v_transfer, 'h:' || p_house, p_currency, p_amount, p_now);
   RETURN jsonb_build_object('transfer_id', v_transfer, 'balance', v_balance);
 END $$;
 --;;

@@ -32,7 +32,7 @@ export interface OpenBoxRow {
   seed: SeedState;
   rolls: readonly { nonce: number; ticket: number; entry: BoxContentRow }[];
   /** The request signature's nonce, checked and kept by the statement; null outside HTTP. */
-  signNonce: { value: string; expiresAt: Date } | null;
+  signNonce: { value: string; expiresAtMs: number } | null;
 }
 
 /** kx_open_box's arguments in order, as sent: the named statement's and the inline one's. */
@@ -55,7 +55,7 @@ function openArgs(o: OpenBoxRow) {
     prices: pgArray(o.rolls.map((x) => x.entry.priceUnits)),
     tickets: pgArray(o.rolls.map((x) => x.ticket)),
     signNonce: o.signNonce?.value ?? null,
-    nonceExpires: o.signNonce?.expiresAt.toISOString() ?? null,
+    nonceExpires: o.signNonce ? new Date(o.signNonce.expiresAtMs).toISOString() : null,
   };
 }
 type OpenArgs = ReturnType<typeof openArgs>;

@@ -310,7 +310,7 @@ export function createBoxesService(deps: BoxesDeps) {
           now,
           seed,
           rolls,
-          signNonce: signNonce ? { value: signNonce.value, expiresAt: new Date(signNonce.expiresAtMs) } : null,
+          signNonce: signNonce ?? null,
         });
       } catch (e) {
         seeds.forget(userId);

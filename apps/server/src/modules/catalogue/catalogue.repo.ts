@@ -1,18 +1,12 @@
-import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { asc, count, desc, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
-import { users } from '../../db/schema/users.ts';
 
 /** `%` and `_` typed by the admin are letters to find, not patterns. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** SQL only (STYLE.md §1). */
 export const catalogueRepo = {
-  async role(db: Db, userId: number): Promise<string | undefined> {
-    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-    return row?.role;
-  },
-
   /**
    * Catalogue items whose name in any language contains `keyword` (case-insensitive), the rarest
    * and dearest first: what an admin looks for as a prize is usually near the top.

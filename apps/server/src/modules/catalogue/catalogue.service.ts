@@ -1,23 +1,24 @@
-import { priceUnits } from '@kaixiang/game/price-table';
 import type { CatalogueSearchQuery, CatalogueSearchResponse } from '@kaixiang/shared/admin-catalogue';
-import { type Quality, type WeaponClass, wearGradesFor } from '@kaixiang/shared/items';
+import { wearGradesFor } from '@kaixiang/shared/items';
 import type { Locale } from '@kaixiang/shared/locale';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { accountsRepo } from '../accounts/accounts.repo.ts';
 import { pick } from '../site/site.service.ts';
 import { catalogueRepo } from './catalogue.repo.ts';
+import { prizePriceUnits } from './prize-price.ts';
 
 /**
  * The admins' catalogue search (house prizes: treasures, official roll rooms). Each wear grade an
- * item exists in is priced by the price table, non-StatTrak, as mail.resolveItems prices the item a
- * treasure or a mail then makes: what the picker shows is what the prize will be worth.
+ * item exists in is priced by `prizePriceUnits`, as mail.resolveItems prices the item a treasure or
+ * a mail then makes: what the picker shows is what the prize will be worth.
  */
 export function createCatalogueService(deps: { db: Db }) {
   const { db } = deps;
   return {
     async search(userId: number, q: CatalogueSearchQuery, locale: Locale): Promise<CatalogueSearchResponse> {
       // The role as stored now, not as the session cache last saw it: a role just given counts.
-      if ((await catalogueRepo.role(db, userId)) !== 'admin') throw new AppError('ADMIN_ONLY');
+      if ((await accountsRepo.userById(db, userId))?.role !== 'admin') throw new AppError('ADMIN_ONLY');
       const { rows, total } = await catalogueRepo.search(db, q.keyword, q.page_size, (q.page - 1) * q.page_size);
       return {
         list: rows.map((r) => ({
@@ -25,16 +26,7 @@ export function createCatalogueService(deps: { db: Db }) {
           name: pick({ zhCn: r.nameZhCn, zhTw: r.nameZhTw, en: r.nameEn }, locale),
           img: r.image,
           quality: r.quality,
-          wears: wearGradesFor(r.wearMin, r.wearMax).map((exter) => ({
-            exter,
-            price: priceUnits({
-              quality: r.quality as Quality,
-              weaponClass: r.weaponClass as WeaponClass,
-              wearGrade: exter,
-              statTrak: false,
-              itemId: r.id,
-            }),
-          })),
+          wears: wearGradesFor(r.wearMin, r.wearMax).map((exter) => ({ exter, price: prizePriceUnits(r, exter) })),
         })),
         total,
       };

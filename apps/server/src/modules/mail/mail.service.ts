@@ -1,5 +1,3 @@
-import { priceUnits } from '@kaixiang/game/price-table';
-import type { Quality, WeaponClass, WearGrade } from '@kaixiang/shared/items';
 import type { Locale } from '@kaixiang/shared/locale';
 import { type Mail, NEW_MAIL_EVENT, type NewMailPush, type ReceiveResponse } from '@kaixiang/shared/mail';
 import { userRoom } from '@kaixiang/shared/socket';
@@ -8,6 +6,7 @@ import type { MailItemSpec } from '../../db/schema/mail.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
+import { prizePriceUnits } from '../catalogue/prize-price.ts';
 import { coupons } from '../coupons/coupons.service.ts';
 import { balancesOf, type Ledger } from '../ledger/ledger.ts';
 import { pick } from '../site/site.service.ts';
@@ -70,15 +69,7 @@ export function createMailService(deps: MailDeps) {
       const def = defs.get(it.itemDefId);
       if (!def) throw new AppError('ITEM_NOT_FOUND');
       const exter = it.exter ?? (def.wearMin === null ? 6 : 3);
-      const price =
-        it.priceUnits ??
-        priceUnits({
-          quality: def.quality as Quality,
-          weaponClass: def.weaponClass as WeaponClass,
-          wearGrade: exter as WearGrade,
-          statTrak: false,
-          itemId: def.id,
-        });
+      const price = it.priceUnits ?? prizePriceUnits(def, exter);
       if (!Number.isSafeInteger(price) || price < 0) throw new RangeError(`bad item price ${price}`);
       return { itemDefId: def.id, exter, priceUnits: price };
     });

@@ -169,10 +169,12 @@ export function createRollViews(deps: RollViewDeps) {
     async info(roomId: number, locale: Locale, viewer: number | null): Promise<RollRoomInfo> {
       const room = await load(roomId);
       const r = room.data;
-      const [card] = await cards([room], locale, viewer);
-      const ended = r.state === 'ended';
       const invitations = r.conditions.invitedOnly && !r.official;
-      const ownerInviteCode = invitations ? await rollRepo.inviteCode(db, r.ownerId) : null;
+      const [[card], ownerInviteCode] = await Promise.all([
+        cards([room], locale, viewer),
+        invitations ? rollRepo.inviteCode(db, r.ownerId) : null,
+      ]);
+      const ended = r.state === 'ended';
       let self: RollRoomInfo['self'] = null;
       if (viewer !== null) {
         const now = deps.clock.now();

@@ -7,8 +7,8 @@ import {
   WATCH_COUNT_EVENT,
 } from '@kaixiang/shared/battles-paths';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { type InboundFrame, socket, useSocketGap } from '../../../lib/socket.ts';
+import { useEffect, useState } from 'react';
+import { type InboundFrame, socket, useRoomChannel } from '../../../lib/socket.ts';
 import { BATTLE_RESULTS_KEY } from './get-results.ts';
 
 /**
@@ -32,22 +32,7 @@ export interface BattleEventData {
  * snapshot, which is also what a missed event (a gap, a reconnect) does.
  */
 export function useBattleChannel(room: string | null, onEvent: (data: BattleEventData, frame: InboundFrame) => void) {
-  const latest = useRef(onEvent);
-  latest.current = onEvent;
-  useEffect(() => {
-    if (!room) return;
-    socket.join(room);
-    const offs = ROOM_EVENT_TYPES.map((type) =>
-      socket.on(type, (data, frame) => {
-        if (frame.room === room) latest.current((data ?? {}) as BattleEventData, frame);
-      }),
-    );
-    return () => {
-      for (const off of offs) off();
-      socket.leave(room);
-    };
-  }, [room]);
-  useSocketGap(room ?? 'battle:none', () => latest.current({}, { type: 'gap', data: null }));
+  useRoomChannel(room, ROOM_EVENT_TYPES, (_type, data, frame) => onEvent((data ?? {}) as BattleEventData, frame));
 }
 
 /**

@@ -1,40 +1,18 @@
 import { ROLL_EVENTS, ROLL_HALL_ROOM, type RollWinPush, rollRoom } from '@kaixiang/shared/roll';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { socket, useSocketGap } from '../../../lib/socket.ts';
+import { socket, useRoomChannel } from '../../../lib/socket.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ROLL_QUERY_ROOT } from './get-roll.ts';
 
 const HALL_EVENTS = [ROLL_EVENTS.create, ROLL_EVENTS.close, ROLL_EVENTS.end];
 const ROOM_EVENTS = [ROLL_EVENTS.join, ROLL_EVENTS.close, ROLL_EVENTS.end];
 
-/**
- * Follows a socket room while mounted; every event (and a gap: a missed event or a reconnect)
- * calls `onEvent`. The events say only that something happened: the caller refetches.
- */
-function useRollChannel(room: string, types: readonly string[], onEvent: () => void) {
-  const latest = useRef(onEvent);
-  latest.current = onEvent;
-  useEffect(() => {
-    socket.join(room);
-    const offs = types.map((type) =>
-      socket.on(type, (_data, frame) => {
-        if (frame.room === room) latest.current();
-      }),
-    );
-    return () => {
-      for (const off of offs) off();
-      socket.leave(room);
-    };
-  }, [room, types]);
-  useSocketGap(room, () => latest.current());
-}
-
 /** The hall's lists move when a room is made, closes or is drawn. */
 export function useRollHallLive(): void {
   const queryClient = useQueryClient();
-  useRollChannel(ROLL_HALL_ROOM, HALL_EVENTS, () => {
+  useRoomChannel(ROLL_HALL_ROOM, HALL_EVENTS, () => {
     void queryClient.invalidateQueries({ queryKey: [...ROLL_QUERY_ROOT, 'list'] });
   });
 }
@@ -42,7 +20,7 @@ export function useRollHallLive(): void {
 /** One room's page refetches the room, its players and (once drawn) its prizes and winners. */
 export function useRollRoomLive(roomId: number): void {
   const queryClient = useQueryClient();
-  useRollChannel(rollRoom(roomId), ROOM_EVENTS, () => {
+  useRoomChannel(rollRoom(roomId), ROOM_EVENTS, () => {
     for (const part of ['room', 'users', 'items', 'reward']) {
       void queryClient.invalidateQueries({ queryKey: [...ROLL_QUERY_ROOT, part, roomId] });
     }

@@ -1,7 +1,6 @@
 import { TREASURE_EVENTS, TREASURE_HALL_ROOM, treasureRoom } from '@kaixiang/shared/treasure';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { socket, useSocketGap } from '../../../lib/socket.ts';
+import { useRoomChannel } from '../../../lib/socket.ts';
 import { TREASURE_QUERY_ROOT, type TreasureSnapshot } from './get-treasure.ts';
 
 const EVENTS = [
@@ -12,32 +11,10 @@ const EVENTS = [
   TREASURE_EVENTS.refund,
 ] as const;
 
-/**
- * Follows a socket room while mounted; every event of `types` (and a gap: a missed event or a
- * reconnect) calls `onEvent` with the event's type and data. The caller refetches.
- */
-function useTreasureChannel(room: string, onEvent: (type: string, data: unknown) => void) {
-  const latest = useRef(onEvent);
-  latest.current = onEvent;
-  useEffect(() => {
-    socket.join(room);
-    const offs = EVENTS.map((type) =>
-      socket.on(type, (data, frame) => {
-        if (frame.room === room) latest.current(type, data);
-      }),
-    );
-    return () => {
-      for (const off of offs) off();
-      socket.leave(room);
-    };
-  }, [room]);
-  useSocketGap(room, () => latest.current('gap', null));
-}
-
 /** The hall's lists move on every treasure event: a new one, cards sold, full, drawn, refunded. */
 export function useTreasureHallLive(): void {
   const queryClient = useQueryClient();
-  useTreasureChannel(TREASURE_HALL_ROOM, () => {
+  useRoomChannel(TREASURE_HALL_ROOM, EVENTS, () => {
     void queryClient.invalidateQueries({ queryKey: [...TREASURE_QUERY_ROOT, 'list'] });
   });
 }
@@ -49,7 +26,7 @@ export function useTreasureHallLive(): void {
  */
 export function useTreasureRoomLive(roomId: number): void {
   const queryClient = useQueryClient();
-  useTreasureChannel(treasureRoom(roomId), (type, data) => {
+  useRoomChannel(treasureRoom(roomId), EVENTS, (type, data) => {
     const sold = (data as { sold?: unknown } | null)?.sold;
     if (type === TREASURE_EVENTS.grab && typeof sold === 'number') {
       queryClient.setQueriesData<TreasureSnapshot>({ queryKey: [...TREASURE_QUERY_ROOT, 'info', roomId] }, (snap) =>
