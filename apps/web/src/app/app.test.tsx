@@ -34,7 +34,8 @@ describe('site shell', () => {
     const { requests } = mockApi();
     renderApp('/');
     expect(await screen.findByRole('link', { name: /竞技场/ })).toBeTruthy();
-    expect(screen.getByText('暂无箱子')).toBeTruthy();
+    // The home screen's catalogue is its own query: wait for it rather than assume it came with the nav.
+    expect(await screen.findByText('暂无箱子')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '切换语言' }));
     fireEvent.click(screen.getByRole('menuitemradio', { name: 'English' }));
     expect(await screen.findByText('No cases yet')).toBeTruthy();
