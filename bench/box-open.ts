@@ -14,7 +14,8 @@
  * fresh databases kx_bench_<ts> and kx_pgbench_<ts> on it and drops both. REDIS_URL (default
  * redis://127.0.0.1:6379) is used for the nonce store and bus when it answers. BENCH_MS sets the
  * length of each run (default 5000), BENCH_ROUNDS the rounds (default 3), BENCH_CLIENTS the client
- * counts (default "2,8").
+ * counts (default "2,8"). BENCH_WAL_STATS=1 also prints what each of our runs wrote to the WAL, by
+ * record type per opening (pg_walinspect, made in the bench database).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -44,6 +45,7 @@ const stamp = `${Date.now()}_${randomBytes(2).toString('hex')}`;
 const BENCH_DB = `kx_bench_${stamp}`;
 const PGBENCH_DB = `kx_pgbench_${stamp}`;
 const SIGN_SECRET = `bench-sign-${stamp}`;
+const WAL_STATS = process.env.BENCH_WAL_STATS === '1';
 
 interface Result {
   label: string;
@@ -76,6 +78,35 @@ async function withCpu<T>(serverPids: number[], fn: () => Promise<T>): Promise<{
       redis: redisMeter.stop() / wall,
     },
   };
+}
+
+/** The server's current WAL position, for pg_walinspect's ranges. */
+async function walLsn(): Promise<string> {
+  const [row] = await admin('select pg_current_wal_lsn()::text as lsn');
+  return String(row?.lsn);
+}
+
+/** The WAL between two positions by record type, per opening, largest first (BENCH_WAL_STATS). */
+async function printWalStats(from: string, to: string, openings: number): Promise<void> {
+  const c = new pg.Client({ connectionString: dbUrl(BENCH_DB) });
+  await c.connect();
+  try {
+    await c.query('create extension if not exists pg_walinspect');
+    const { rows } = await c.query(
+      `select "resource_manager/record_type" as type, count, record_size, fpi_size
+         from pg_get_wal_stats($1::pg_lsn, $2::pg_lsn, true) where count > 0
+         order by record_size + fpi_size desc limit 14`,
+      [from, to],
+    );
+    const per = (n: unknown) => (Number(n) / Math.max(1, openings)).toFixed(2);
+    for (const r of rows) {
+      console.log(
+        `    wal ${String(r.type).padEnd(26)} ${per(r.count)} records, ${per(r.record_size)} B + ${per(r.fpi_size)} B page images per opening`,
+      );
+    }
+  } finally {
+    await c.end();
+  }
 }
 
 /** Where the server's write-ahead log has got to, in bytes: what a run wrote is the difference. */
@@ -174,6 +205,7 @@ try {
     const pids = servers.slice(0, processes).map((srv) => srv.child?.pid ?? 0);
     const transactions0 = await transactions();
     const wal0 = await walBytes();
+    const lsn0 = WAL_STATS ? await walLsn() : '';
     const { cpu, value: seconds } = await withCpu(pids, async () => {
       const started = performance.now();
       const end = started + durationMs;
@@ -197,6 +229,7 @@ try {
       return (performance.now() - started) / 1000;
     });
     const wal = (await walBytes()) - wal0;
+    if (WAL_STATS) await printWalStats(lsn0, await walLsn(), latencies.length);
     const txs = (await transactions()) - transactions0;
     latencies.sort((a, b) => a - b);
     const q = (p: number) =>

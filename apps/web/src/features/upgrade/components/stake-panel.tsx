@@ -42,6 +42,11 @@ export function StakePanel({
   const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
   const clamp = (units: number) => Math.min(maxBalanceUnits, Math.floor(Math.max(0, units) / stepUnits) * stepUnits);
+  // What is typed stays as typed while it is what is staked (or not an amount yet, mid-typing);
+  // once the cap falls under it (a cheaper target, the max rate) the field shows the stake itself.
+  const draftUnits = draft === null ? null : unitsOfYuan(draft);
+  const amountText =
+    draft !== null && (draftUnits === null || draftUnits === balanceUnits) ? draft : formatUnits(balanceUnits);
   return (
     <section className="upg-side upg-stake" aria-labelledby="upg-stake-side">
       <h2 id="upg-stake-side">{t('upgrade.stake.title')}</h2>
@@ -92,7 +97,7 @@ export function StakePanel({
             inputMode="decimal"
             aria-label={t('upgrade.stake.balanceAmount')}
             disabled={locked || maxBalanceUnits === 0}
-            value={draft ?? formatUnits(balanceUnits)}
+            value={amountText}
             onChange={(e) => {
               const text = e.target.value.replace(/[^\d.]/g, '');
               setDraft(text);

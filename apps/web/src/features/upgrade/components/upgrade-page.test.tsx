@@ -132,6 +132,22 @@ describe('upgrade screen', () => {
     expect((screen.getByLabelText('使用余额') as HTMLInputElement).max).toBe('489500');
   });
 
+  it('shows the capped amount in the typed field once the cap falls under what was typed', async () => {
+    storeSession(TOKENS);
+    mockApi(handlers());
+    renderPage();
+    await chooseTarget(AK.name);
+    const amount = screen.getByLabelText('投入余额（元）') as HTMLInputElement;
+    fireEvent.focus(amount);
+    fireEvent.change(amount, { target: { value: '60' } });
+    expect(amount.value).toBe('60');
+    expect(chance()).toBe('57.00%');
+    // An item of ¥30 leaves room for ¥48.95 of balance: the field says what is staked, not the ¥60 typed.
+    await stakeItem(M4.name);
+    expect(amount.value).toBe('48.95');
+    expect(chance()).toBe('75.00%');
+  });
+
   it('posts the target, the items and the balance with a fresh request id each time', async () => {
     storeSession(TOKENS);
     vi.useFakeTimers({ shouldAdvanceTime: true });
