@@ -21,6 +21,16 @@ export class FakeWebSocket implements WebSocketLike {
     return ws;
   }
 
+  /**
+   * The latest socket, opened if it is still connecting: a sign-in during a test makes the client
+   * reconnect (its identity poll, every 0.5 s), and what it had joined goes out again on open.
+   */
+  static opened(): FakeWebSocket {
+    const ws = FakeWebSocket.latest();
+    if (ws.readyState === 0) ws.open();
+    return ws;
+  }
+
   static reset(): void {
     FakeWebSocket.instances = [];
   }

@@ -26,6 +26,7 @@ describe('live header balance', () => {
     mockApi(accountHandlers());
     renderWithProviders(<AccountHeader />);
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('123.45'));
+    act(() => void FakeWebSocket.opened());
     expect(FakeWebSocket.latest().sent).toContainEqual({ type: 'JOIN', data: { room: 'user:42' } });
 
     push({ type: 2, money: 5_000_099, mall_quota: 120_000 }, 1);

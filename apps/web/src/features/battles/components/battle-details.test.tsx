@@ -254,6 +254,7 @@ describe('battle room', () => {
     const router = renderRoom();
     await screen.findAllByTestId('battle-seat');
     // The room is followed on its own socket room.
+    act(() => void FakeWebSocket.opened());
     expect(FakeWebSocket.latest().sent).toContainEqual({ type: 'JOIN', data: { room: 'battle:31' } });
     room = roomData({ room_state: 4, room_seq: 2 });
     act(() =>

@@ -91,6 +91,7 @@ describe('battle hall', () => {
     expect(within(running).queryByRole('button', { name: '加入' })).toBeNull();
     expect(within(running).getByRole('link', { name: '观战' }).getAttribute('href')).toBe('/battle/details?roomID=30');
     // The hall listens on its socket room.
+    act(() => void FakeWebSocket.opened());
     expect(FakeWebSocket.latest().sent).toContainEqual({ type: 'JOIN', data: { room: 'battle:hall' } });
   });
 

@@ -91,6 +91,7 @@ describe('turntable screen', () => {
     expect(screen.getByTestId('tt-mine').textContent).toContain('¥100.00');
     expect(screen.getByTestId('tt-limits').textContent).toBe('单注 ¥1.00 – ¥10000.00');
     // The hall is followed live.
+    act(() => void FakeWebSocket.opened());
     expect(FakeWebSocket.latest().sent).toContainEqual({ type: 'JOIN', data: { room: 'roulette:hall' } });
   });
 
