@@ -80,12 +80,6 @@ async function withCpu<T>(serverPids: number[], fn: () => Promise<T>): Promise<{
   };
 }
 
-/** The server's current WAL position, for pg_walinspect's ranges. */
-async function walLsn(): Promise<string> {
-  const [row] = await admin('select pg_current_wal_lsn()::text as lsn');
-  return String(row?.lsn);
-}
-
 /** The WAL between two positions by record type, per opening, largest first (BENCH_WAL_STATS). */
 async function printWalStats(from: string, to: string, openings: number): Promise<void> {
   const c = new pg.Client({ connectionString: dbUrl(BENCH_DB) });
@@ -109,14 +103,19 @@ async function printWalStats(from: string, to: string, openings: number): Promis
   }
 }
 
-/** Where the server's write-ahead log has got to, in bytes: what a run wrote is the difference. */
-async function walBytes(): Promise<number> {
-  const [row] = await admin(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint as n`);
-  return Number(row?.n ?? 0);
+/**
+ * Where the server's write-ahead log has got to: in bytes (what a run wrote is the difference) and
+ * as its position (for pg_walinspect's ranges), read together.
+ */
+async function walAt(): Promise<{ bytes: number; lsn: string }> {
+  const [row] = await admin(
+    `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint as n, pg_current_wal_lsn()::text as lsn`,
+  );
+  return { bytes: Number(row?.n ?? 0), lsn: String(row?.lsn) };
 }
 
 async function pgbench(clients: number, url: string): Promise<Result> {
-  const wal0 = await walBytes();
+  const wal0 = (await walAt()).bytes;
   // Asynchronous, so the CPU meter keeps sampling PostgreSQL's processes while it runs.
   const { stdout: out } = await execFileAsync(
     'pgbench',
@@ -127,7 +126,7 @@ async function pgbench(clients: number, url: string): Promise<Result> {
   const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
   const failed = /number of failed transactions: (\d+)/.exec(out)?.[1] ?? '0';
   const processed = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
-  const wal = (await walBytes()) - wal0;
+  const wal = (await walAt()).bytes - wal0;
   return {
     label: 'pgbench TPC-B-like, -s 10',
     clients,
@@ -204,8 +203,7 @@ try {
     const errors = new Map<string, number>();
     const pids = servers.slice(0, processes).map((srv) => srv.child?.pid ?? 0);
     const transactions0 = await transactions();
-    const wal0 = await walBytes();
-    const lsn0 = WAL_STATS ? await walLsn() : '';
+    const wal0 = await walAt();
     const { cpu, value: seconds } = await withCpu(pids, async () => {
       const started = performance.now();
       const end = started + durationMs;
@@ -228,8 +226,9 @@ try {
       );
       return (performance.now() - started) / 1000;
     });
-    const wal = (await walBytes()) - wal0;
-    if (WAL_STATS) await printWalStats(lsn0, await walLsn(), latencies.length);
+    const wal1 = await walAt();
+    const wal = wal1.bytes - wal0.bytes;
+    if (WAL_STATS) await printWalStats(wal0.lsn, wal1.lsn, latencies.length);
     const txs = (await transactions()) - transactions0;
     latencies.sort((a, b) => a - b);
     const q = (p: number) =>
