@@ -182,6 +182,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     ledger,
     site,
     tickerDelayMs: config.BOX_TICKER_DELAY_MS,
+    onOpenBatch: (size) => rt.metrics.openBatches.observe(size),
   });
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));

@@ -20,6 +20,12 @@ export function createMetrics() {
       help: 'Open realtime socket connections on this process',
       registers: [registry],
     }),
+    openBatches: new Histogram({
+      name: 'kx_box_open_batch_size',
+      help: 'Box openings sent to the database in one statement (group commit), per statement',
+      buckets: [1, 2, 4, 8, 16, 32, 64],
+      registers: [registry],
+    }),
     txRetries: new Counter({
       name: 'kx_db_tx_retries_total',
       help: 'Transactions retried after a serialization failure or deadlock',

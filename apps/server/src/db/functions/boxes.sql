@@ -99,3 +99,26 @@ BEGIN
     'opening_ids', to_jsonb(v_openings));
 END $$;
 --;;
+
+-- Several openings in one statement (group commit: one round trip, one transaction, one commit
+-- flush for all): each exactly as kx_open_box alone, in the order given, and an array of their
+-- answers in that order. The caller (boxes.repo.ts openOn) sends the openings asked for in one turn
+-- of its event loop, ordered by the players' ledger account owners, the order kx_post_transfer locks
+-- accounts in, so batches and transfers of several players cannot deadlock each other. Anything
+-- raised undoes them all; the caller then sends each alone.
+CREATE OR REPLACE FUNCTION kx_open_boxes(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  a jsonb;
+  v_out jsonb := '[]';
+BEGIN
+  FOR a IN SELECT value FROM jsonb_array_elements(p) LOOP
+    v_out := v_out || jsonb_build_array(kx_open_box(
+      (a->>'user')::integer, a->>'request', (a->>'box')::integer, (a->>'version')::integer,
+      (a->>'price')::bigint, a->>'oddsHash', a->>'memo', a->>'sourceName', (a->>'now')::timestamptz,
+      (a->>'seed')::integer, (a->>'nonce')::integer, a->>'clientSeed',
+      (a->>'items')::integer[], (a->>'exters')::integer[], (a->>'prices')::bigint[], (a->>'tickets')::integer[],
+      a->>'signNonce', (a->>'nonceExpires')::timestamptz));
+  END LOOP;
+  RETURN v_out;
+END $$;
+--;;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { BoxContentRow } from '../../db/schema/boxes.ts';
 import { pgArray } from '../../db/tx.ts';
+import { createTickBatcher } from '../../infra/tick-batcher.ts';
 import type { SeedState } from './fair-seeds.ts';
 
 /** kx_open_box raises this when a twin request (same request id) committed first. */
@@ -88,12 +89,31 @@ export const boxesRepo = {
     return answer(r.rows[0]?.r);
   },
 
-  /** `open` as a statement prepared on `db` (the pool), for the openings that run outside a transaction. */
-  openOn(db: Db): (o: OpenBoxRow) => Promise<OpenBoxJson> {
-    const prepared = db
+  /**
+   * `open` as a statement prepared on `db` (the pool), for the openings that run outside a
+   * transaction; the openings asked for in the same turn of the event loop go together as one
+   * kx_open_boxes (infra/tick-batcher.ts: one round trip and one commit for all of them), ordered
+   * by the player's ledger account owner, the order every ledger transfer locks accounts in.
+   */
+  openOn(db: Db, onBatch?: (size: number) => void): (o: OpenBoxRow) => Promise<OpenBoxJson> {
+    const one = db
       .select({ r: sql<OpenBoxJson>`${openCall((name) => sql.placeholder(name))}` })
       .from(sql`(values (1)) as one`)
       .prepare('kx_open_box');
-    return async (o) => answer((await prepared.execute(openArgs(o)))[0]?.r);
+    const many = db
+      .select({ r: sql<OpenBoxJson[]>`kx_open_boxes(${sql.placeholder('batch')}::jsonb)` })
+      .from(sql`(values (1)) as one`)
+      .prepare('kx_open_boxes');
+    const owner = (o: OpenBoxRow) => `u:${o.userId}`;
+    return createTickBatcher<OpenBoxRow, OpenBoxJson>({
+      one: async (o) => answer((await one.execute(openArgs(o)))[0]?.r),
+      many: async (os) => {
+        const out = (await many.execute({ batch: JSON.stringify(os.map(openArgs)) }))[0]?.r;
+        return (out ?? []).map(answer);
+      },
+      // kx_post_transfer's order: owner strings compared by their bytes (COLLATE "C").
+      order: (a, b) => (owner(a) < owner(b) ? -1 : owner(a) > owner(b) ? 1 : 0),
+      ...(onBatch ? { onBatch } : {}),
+    });
   },
 };

@@ -91,6 +91,8 @@ export interface BoxesDeps {
   ledger: Ledger;
   site: SiteService;
   bigWinUnits?: number;
+  /** Each statement of openings sent, by size (the kx_box_open_batch_size histogram). */
+  onOpenBatch?: (size: number) => void;
   /** Defaults to TICKER_DELAY_MS. */
   tickerDelayMs?: number;
 }
@@ -112,7 +114,7 @@ export function createBoxesService(deps: BoxesDeps) {
   // One player's openings run one after another in this process: they share one seed pair.
   const openQueue = createKeyedQueue();
   const seeds = createSeedCache();
-  const openStatement = boxesRepo.openOn(db);
+  const openStatement = boxesRepo.openOn(db, deps.onOpenBatch);
 
   async function items(): Promise<Map<number, ItemInfo>> {
     if (itemCache && clock.now() - itemCache.at < 60_000) return itemCache.map;

@@ -1,0 +1,81 @@
+/**
+ * Group commit for one kind of write: the calls made in the same turn of the event loop go to the
+ * database together, as one statement (one round trip, one transaction, one commit flush), where
+ * each alone would pay all three. A call made alone goes alone, the moment the turn ends: under a
+ * light load nothing waits for company, and under a heavy one the calls that arrived while the
+ * process was busy go as one. See docs/decisions.md, Boxes ("Group commit").
+ *
+ * `many` must answer in the order it was given the inputs (after `order`, if any). When it throws
+ * an error the database raised (a SQLSTATE: the statement was rolled back, nothing of it was
+ * written), each input is sent again alone through `one`, so one input that raises (a twin
+ * request, a deadlock) costs the others a second round trip, not their answer. Any other error
+ * (the connection lost: the statement may or may not have committed) is every caller's answer, as
+ * it would have been had each gone alone.
+ */
+import { sqlStateOf } from '../db/tx.ts';
+
+export interface TickBatcherOptions<I, O> {
+  one: (input: I) => Promise<O>;
+  many: (inputs: readonly I[]) => Promise<readonly O[]>;
+  /** The order inputs take in a batch (rows locked in one order by every writer cannot deadlock). */
+  order?: (a: I, b: I) => number;
+  /** The most inputs in one statement; more wait for the next. */
+  maxBatch?: number;
+  /** Each statement sent, by size (metrics, tests). */
+  onBatch?: (size: number) => void;
+}
+
+interface Waiting<I, O> {
+  input: I;
+  resolve: (out: O) => void;
+  reject: (error: unknown) => void;
+}
+
+export function createTickBatcher<I, O>(opts: TickBatcherOptions<I, O>): (input: I) => Promise<O> {
+  const maxBatch = opts.maxBatch ?? 64;
+  let queue: Waiting<I, O>[] = [];
+
+  const alone = (w: Waiting<I, O>) => opts.one(w.input).then(w.resolve, w.reject);
+
+  async function send(batch: Waiting<I, O>[]): Promise<void> {
+    opts.onBatch?.(batch.length);
+    const [first] = batch;
+    if (batch.length === 1 && first) return alone(first);
+    if (opts.order) {
+      const order = opts.order;
+      batch.sort((a, b) => order(a.input, b.input));
+    }
+    let outs: readonly O[];
+    try {
+      outs = await opts.many(batch.map((w) => w.input));
+    } catch (error) {
+      if (sqlStateOf(error) === undefined) {
+        for (const w of batch) w.reject(error);
+        return;
+      }
+      await Promise.all(batch.map(alone));
+      return;
+    }
+    if (outs.length !== batch.length) {
+      const error = new Error(`a batch of ${batch.length} answered ${outs.length}`);
+      for (const w of batch) w.reject(error);
+      return;
+    }
+    for (const [i, w] of batch.entries()) w.resolve(outs[i] as O);
+  }
+
+  function flush() {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(batch.length);
+      void send(batch);
+    }
+  }
+
+  return (input) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ input, resolve, reject });
+      // The first call of a turn books the flush; setImmediate runs once this turn's I/O is read.
+      if (queue.length === 1) setImmediate(flush);
+    });
+}
