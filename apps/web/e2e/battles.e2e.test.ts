@@ -225,6 +225,20 @@ describe('box battles in the browser', () => {
     await screenshot(w, 'battles-result', true);
     for (const page of [a, b, w]) expect(await errorToasts(page)).toEqual([]);
 
+    // The result's 公平验证 link: the browser recomputes every roll of this battle, all ✓.
+    await w
+      .getByTestId('battle-result')
+      .getByRole('link', { name: /公平验证/ })
+      .click();
+    await w.waitForURL(new RegExp(`/fairness\\?battle=${roomId}$`));
+    const verified = w.getByTestId('battle-verify');
+    await verified.waitFor({ timeout: 15_000 });
+    expect(await verified.getByRole('heading').first().textContent()).toBe('全部一致：每一轮的结果都由公开的种子算出');
+    // The seed hash and one mark per seat and round (and the tie's draw, if there was one): none off.
+    expect(await verified.getByRole('img', { name: '通过' }).count()).toBeGreaterThanOrEqual(1 + 3 * 2);
+    expect(await verified.getByRole('img', { name: '不一致' }).count()).toBe(0);
+    await screenshot(w, 'battles-verified');
+
     // The hall heard it had ended: the latest results lead with it, the winner and its value.
     await resultRow.waitFor({ timeout: 15_000 });
     expect(await results.getByTestId('battle-results-row').first().textContent()).toContain(`房间 #${roomId}`);

@@ -243,4 +243,26 @@ describe('fairness page', () => {
     fireEvent.click(screen.getByRole('button', { name: '验证对战' }));
     expect((await screen.findByRole('alert')).textContent).toBe('对战结束后才能验证：届时服务端种子才会公开');
   });
+
+  it('shows the server’s refusal of a battle lookup in the visitor’s language, and the busy line when no answer comes', async () => {
+    let down = false;
+    mockApi(
+      accountHandlers({
+        [FAIRNESS_PATHS.seed]: () => seedState(false),
+        [BOX_PATHS.selfHistory]: () => ({ list: [], total: 0 }),
+        [BATTLE_PATHS.room]: () => {
+          if (down) throw new TypeError('Failed to fetch');
+          return fail(4600, '房间不存在', 404);
+        },
+      }),
+    );
+    renderWithProviders(<FairnessPage />, '/fairness');
+    fireEvent.change(await screen.findByLabelText('房间号'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: '验证对战' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('房间不存在');
+    down = true;
+    fireEvent.click(screen.getByRole('button', { name: '验证对战' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('服务器繁忙，请稍后再试'));
+    expect(screen.queryByTestId('battle-verify')).toBeNull();
+  });
 });
