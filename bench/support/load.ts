@@ -108,7 +108,7 @@ export function keepAliveClient(base: string, signSecret: string) {
     }
   }
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, token?: string) {
+  function build(method: 'GET' | 'POST', path: string, body: unknown, token?: string): string {
     const text = body === undefined ? '' : JSON.stringify(body);
     const ts = String(Date.now());
     const nonce = randomBytes(16).toString('hex');
@@ -120,15 +120,26 @@ export function keepAliveClient(base: string, signSecret: string) {
     if (token) request += `authorization: Bearer ${token}\r\n`;
     if (text) request += `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n`;
     request += `\r\n${text}`;
+    return request;
+  }
+
+  async function sendRaw(request: string): Promise<{ status: number; body: string }> {
     const connection = idle.pop() ?? new Connection();
     const answer = await connection.send(request);
     idle.push(connection);
+    return answer;
+  }
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, token?: string) {
+    const answer = await sendRaw(build(method, path, body, token));
     const env = JSON.parse(answer.body) as { code: number | string; data: T; msg: string };
     return { status: answer.status, code: env.code, data: env.data, msg: env.msg };
   }
   return {
     get: <T>(path: string, token?: string) => call<T>('GET', path, undefined, token),
     post: <T>(path: string, body: unknown, token?: string) => call<T>('POST', path, body, token),
+    build,
+    sendRaw,
     close: () => {
       for (const c of idle.splice(0)) c.socket.destroy();
     },
