@@ -215,11 +215,13 @@ try {
     const latencies: number[] = [];
     const errors = new Map<string, number>();
     const pids = servers.slice(0, processes).map((srv) => srv.child?.pid ?? 0);
-    const presigned = Array.from({ length: clients }, (_, i) => {
+    // Each client: its player's token, the process it talks to, and its requests signed ahead.
+    const seats = Array.from({ length: clients }, (_, i) => {
       const player = players[i % players.length];
       const client = clientsOf[i % processes];
       if (!player || !client) throw new Error('no player');
-      return Array.from({ length: PRESIGN }, () => openRequest(client, player.token));
+      const next = () => openRequest(client, player.token);
+      return { client, next, ready: Array.from({ length: PRESIGN }, next) };
     });
     const transactions0 = await transactions();
     const wal0 = await walAt();
@@ -227,14 +229,10 @@ try {
       const started = performance.now();
       const end = started + durationMs;
       await Promise.all(
-        Array.from({ length: clients }, async (_, i) => {
-          const player = players[i % players.length];
-          const client = clientsOf[i % processes];
-          if (!player || !client) throw new Error('no player');
-          const ready = presigned[i] ?? [];
+        seats.map(async ({ client, next, ready }) => {
           while (performance.now() < end) {
             const t0 = performance.now();
-            const r = await client.sendRaw(ready.pop() ?? openRequest(client, player.token));
+            const r = await client.sendRaw(ready.pop() ?? next());
             const code = /^\{"code":(\d+)/.exec(r.body)?.[1] ?? '?';
             if (code === '200') latencies.push(performance.now() - t0);
             else errors.set(code, (errors.get(code) ?? 0) + 1);

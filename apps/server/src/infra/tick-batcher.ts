@@ -33,43 +33,33 @@ interface Waiting<I, O> {
 
 export function createTickBatcher<I, O>(opts: TickBatcherOptions<I, O>): (input: I) => Promise<O> {
   const maxBatch = opts.maxBatch ?? 64;
-  let queue: Waiting<I, O>[] = [];
+  const queue: Waiting<I, O>[] = [];
 
   const alone = (w: Waiting<I, O>) => opts.one(w.input).then(w.resolve, w.reject);
+  const rejectAll = (batch: Waiting<I, O>[], error: unknown) => {
+    for (const w of batch) w.reject(error);
+  };
 
   async function send(batch: Waiting<I, O>[]): Promise<void> {
     opts.onBatch?.(batch.length);
     const [first] = batch;
     if (batch.length === 1 && first) return alone(first);
-    if (opts.order) {
-      const order = opts.order;
-      batch.sort((a, b) => order(a.input, b.input));
-    }
+    const order = opts.order;
+    if (order) batch.sort((a, b) => order(a.input, b.input));
     let outs: readonly O[];
     try {
       outs = await opts.many(batch.map((w) => w.input));
     } catch (error) {
-      if (sqlStateOf(error) === undefined) {
-        for (const w of batch) w.reject(error);
-        return;
-      }
-      await Promise.all(batch.map(alone));
+      if (sqlStateOf(error) === undefined) rejectAll(batch, error);
+      else await Promise.all(batch.map(alone));
       return;
     }
-    if (outs.length !== batch.length) {
-      const error = new Error(`a batch of ${batch.length} answered ${outs.length}`);
-      for (const w of batch) w.reject(error);
-      return;
-    }
-    for (const [i, w] of batch.entries()) w.resolve(outs[i] as O);
+    if (outs.length !== batch.length) rejectAll(batch, new Error(`a batch of ${batch.length} answered ${outs.length}`));
+    else for (const [i, w] of batch.entries()) w.resolve(outs[i] as O);
   }
 
   function flush() {
-    while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(batch.length);
-      void send(batch);
-    }
+    while (queue.length > 0) void send(queue.splice(0, maxBatch));
   }
 
   return (input) =>
