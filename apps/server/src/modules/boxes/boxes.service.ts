@@ -3,20 +3,15 @@ import {
   BOX_TICKETS,
   type BoxCard,
   type BoxListResponse,
-  CLIENT_SEED_PATTERN,
   type ContainsResponse,
   OPEN_COUNTS,
   type OpenBoxResponse,
   type OpenedItem,
-  type OpenHistoryEntry,
   REQUEST_ID_PATTERN,
-  type RollProof,
-  type SeedResponse,
-  type SelfHistoryEntry,
 } from '@kaixiang/shared/boxes';
 import type { Locale } from '@kaixiang/shared/locale';
 import { jewelryRarity } from '@kaixiang/shared/site';
-import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   type BoxContentRow,
@@ -28,7 +23,6 @@ import {
 } from '../../db/schema/boxes.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
 import { boxOpenings } from '../../db/schema/games.ts';
-import { users } from '../../db/schema/users.ts';
 import { sqlStateOf } from '../../db/tx.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { DeferredNonce } from '../../http/signature.ts';
@@ -37,8 +31,10 @@ import { createKeyedQueue } from '../../infra/keyed-queue.ts';
 import { balancesOf, type Ledger, SQLSTATE_INSUFFICIENT } from '../ledger/ledger.ts';
 import type { SiteService } from '../site/site.service.ts';
 import { pick } from '../site/site.service.ts';
+import { createBoxHistory, type OpeningFacts, proof, type SeedFacts } from './boxes.history.ts';
 import { boxesRepo, type OpenBoxJson, type OpenBoxRow, SQLSTATE_TWIN_POSTED } from './boxes.repo.ts';
-import { createSeedCache, lockActiveSeed, newSeedPair, readActiveSeed, type SeedState } from './fair-seeds.ts';
+import { createSeedCache, createSeedViews, lockActiveSeed, readActiveSeed, type SeedState } from './fair-seeds.ts';
+import { type ItemInfo, itemFacts } from './items.ts';
 
 /** A win at or above this price is a big win (reward_history_type 2; setting `big_win_units`). */
 export const DEFAULT_BIG_WIN_UNITS = 1_000_000;
@@ -52,24 +48,6 @@ export const BOX_GAME_TYPE = 1;
  */
 export const TICKER_DELAY_MS = 6_000;
 const CACHE_MS = 5_000;
-
-export interface ItemInfo {
-  names: { zhCn: string; zhTw: string; en: string };
-  image: string;
-  quality: number;
-}
-
-/** An item's name (in the viewer's language), picture and quality as answers show them; blanks when unknown. */
-export function itemFacts(item: ItemInfo | undefined, locale: Locale): { name: string; img: string; quality: number } {
-  return { name: item ? pick(item.names, locale) : '', img: item?.image ?? '', quality: item?.quality ?? 0 };
-}
-
-/** What an opened item's answer and its proof are made of: an opening row, or one just recorded. */
-type OpeningFacts = Pick<
-  typeof boxOpenings.$inferSelect,
-  'itemDefId' | 'exter' | 'priceUnits' | 'userItemId' | 'nonce' | 'clientSeed' | 'oddsHash' | 'boxVersion' | 'ticket'
->;
-type SeedFacts = Pick<typeof fairSeeds.$inferSelect, 'serverSeedHash' | 'serverSeed' | 'revealedAt'>;
 
 interface BoxState {
   id: number;
@@ -115,6 +93,12 @@ export function createBoxesService(deps: BoxesDeps) {
   const openQueue = createKeyedQueue();
   const seeds = createSeedCache();
   const openStatement = boxesRepo.openOn(db, deps.onOpenBatch);
+  const history = createBoxHistory({ db, items, boxNames: async () => (await allBoxes()).boxes });
+  const seedViews = createSeedViews({
+    db,
+    transaction: (fn) => ledger.transaction(({ tx, now }) => fn(tx, now)),
+    cache: seeds,
+  });
 
   async function items(): Promise<Map<number, ItemInfo>> {
     if (itemCache && clock.now() - itemCache.at < 60_000) return itemCache.map;
@@ -226,18 +210,6 @@ export function createBoxesService(deps: BoxesDeps) {
       money: balance,
       items: rows.map((r) => opened(r.box_openings, r.fair_seeds, info, locale)),
     } satisfies OpenBoxResponse;
-  }
-
-  function proof(o: OpeningFacts, seed: SeedFacts): RollProof {
-    return {
-      nonce: o.nonce ?? 0,
-      client_seed: o.clientSeed,
-      server_seed_hash: seed.serverSeedHash,
-      server_seed: seed.revealedAt ? seed.serverSeed : null,
-      odds_hash: o.oddsHash,
-      box_version: o.boxVersion,
-      ticket: o.ticket ?? 0,
-    };
   }
 
   function opened(o: OpeningFacts, seed: SeedFacts, info: Map<number, ItemInfo>, locale: Locale): OpenedItem {
@@ -463,86 +435,8 @@ export function createBoxesService(deps: BoxesDeps) {
       return result;
     },
 
-    async history(
-      q: { page: number; page_size: number; box_id?: number | undefined },
-      locale: Locale,
-    ): Promise<{ list: OpenHistoryEntry[]; total: number }> {
-      const where = q.box_id ? eq(boxOpenings.boxId, q.box_id) : undefined;
-      const [rows, [total]] = await Promise.all([
-        historyRows(where, q.page, q.page_size),
-        db.select({ n: count() }).from(boxOpenings).where(where),
-      ]);
-      const info = await items();
-      const all = (await allBoxes()).boxes;
-      return { list: rows.map((r) => historyEntry(r, info, all, locale)), total: total?.n ?? 0 };
-    },
-
-    async selfHistory(
-      userId: number,
-      q: { page: number; page_size: number },
-      locale: Locale,
-    ): Promise<{ list: SelfHistoryEntry[]; total: number }> {
-      const where = eq(boxOpenings.userId, userId);
-      const [rows, [total]] = await Promise.all([
-        historyRows(where, q.page, q.page_size),
-        db.select({ n: count() }).from(boxOpenings).where(where),
-      ]);
-      const seedIds = [...new Set(rows.map((r) => r.o.seedId).filter((id): id is number => id !== null))];
-      const seeds = seedIds.length ? await db.select().from(fairSeeds).where(inArray(fairSeeds.id, seedIds)) : [];
-      const seedById = new Map(seeds.map((s) => [s.id, s]));
-      const info = await items();
-      const all = (await allBoxes()).boxes;
-      return {
-        list: rows.flatMap((r) => {
-          const seed = r.o.seedId === null ? undefined : seedById.get(r.o.seedId);
-          if (!seed) return [];
-          return [{ ...historyEntry(r, info, all, locale), user_item_id: r.o.userItemId ?? 0, roll: proof(r.o, seed) }];
-        }),
-        total: total?.n ?? 0,
-      };
-    },
-
-    async seed(userId: number): Promise<SeedResponse> {
-      const active = await ledger.transaction(({ tx, now }) => lockActiveSeed(tx, userId, now));
-      const [previous] = await db
-        .select()
-        .from(fairSeeds)
-        .where(and(eq(fairSeeds.userId, userId), isNotNull(fairSeeds.revealedAt)))
-        .orderBy(desc(fairSeeds.id))
-        .limit(1);
-      return {
-        active: { server_seed_hash: active.serverSeedHash, client_seed: active.clientSeed, nonce: active.nonce },
-        previous: previous
-          ? {
-              server_seed_hash: previous.serverSeedHash,
-              client_seed: previous.clientSeed,
-              nonce: previous.nonce,
-              server_seed: previous.serverSeed,
-            }
-          : null,
-      };
-    },
-
-    async setClientSeed(userId: number, clientSeed: string): Promise<SeedResponse> {
-      if (!CLIENT_SEED_PATTERN.test(clientSeed)) throw new AppError('CLIENT_SEED_INVALID');
-      await ledger.transaction(async ({ tx, now }) => {
-        const seed = await lockActiveSeed(tx, userId, now);
-        await tx.update(fairSeeds).set({ clientSeed }).where(eq(fairSeeds.id, seed.id));
-      });
-      seeds.forget(userId);
-      return this.seed(userId);
-    },
-
-    /** Reveals the active server seed and commits to a new one (same client seed, nonce 0). */
-    async rotate(userId: number): Promise<SeedResponse> {
-      await ledger.transaction(async ({ tx, now }) => {
-        const seed = await lockActiveSeed(tx, userId, now);
-        await tx.update(fairSeeds).set({ revealedAt: now }).where(eq(fairSeeds.id, seed.id));
-        await tx.insert(fairSeeds).values(newSeedPair(userId, seed.clientSeed, now));
-      });
-      seeds.forget(userId);
-      return this.seed(userId);
-    },
+    ...history,
+    ...seedViews,
 
     /** For tests and tools: forget the cached boxes (after a re-seed). */
     invalidate() {
@@ -550,42 +444,6 @@ export function createBoxesService(deps: BoxesDeps) {
       itemCache = null;
     },
   };
-
-  function historyRows(where: ReturnType<typeof eq> | undefined, page: number, size: number) {
-    return db
-      .select({ o: boxOpenings, nick: users.nickName, avatar: users.avatar, vipLevel: users.vipLevel })
-      .from(boxOpenings)
-      .leftJoin(users, eq(users.id, boxOpenings.userId))
-      .where(where)
-      .orderBy(desc(boxOpenings.id))
-      .limit(size)
-      .offset((page - 1) * size);
-  }
-
-  function historyEntry(
-    r: { o: typeof boxOpenings.$inferSelect; nick: string | null; avatar: string | null; vipLevel: number | null },
-    info: Map<number, ItemInfo>,
-    all: Map<number, BoxState>,
-    locale: Locale,
-  ): OpenHistoryEntry {
-    const item = info.get(r.o.itemDefId);
-    const box = all.get(r.o.boxId);
-    return {
-      id: r.o.id,
-      user_id: r.o.userId,
-      nick_name: r.nick ?? '',
-      vip_level: r.vipLevel ?? 0,
-      avatar: r.avatar ?? '',
-      box_id: r.o.boxId,
-      box_name: box ? pick(box.names, locale) : '',
-      box_price: r.o.boxPriceUnits,
-      item_id: r.o.itemDefId,
-      ...itemFacts(item, locale),
-      exter: r.o.exter,
-      cost_price: r.o.priceUnits,
-      created_at: r.o.createdAt.getTime(),
-    };
-  }
 }
 
 export type BoxesService = ReturnType<typeof createBoxesService>;

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { newServerSeed, serverSeedHash } from '@kaixiang/game/fair';
-import { and, eq, isNull } from 'drizzle-orm';
+import { CLIENT_SEED_PATTERN, type SeedResponse } from '@kaixiang/shared/boxes';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { fairSeeds } from '../../db/schema/boxes.ts';
+import { AppError } from '../../http/app-error.ts';
 
 /** A fresh seed pair for a player: a new secret server seed (its hash is what is shown), nonce 0. */
 export function newSeedPair(userId: number, clientSeed: string, now: Date): typeof fairSeeds.$inferInsert {
@@ -69,3 +71,62 @@ export function createSeedCache(max = 20_000) {
   };
 }
 export type SeedCache = ReturnType<typeof createSeedCache>;
+
+/**
+ * A player's seed pairs as the fairness panel shows them and changes them (spec 1 §7): the active
+ * pair (made on first look), the last revealed one, a new client seed, a rotation. Each change is
+ * made under the active pair's row lock and forgets the pair in this process's `cache`.
+ */
+export function createSeedViews(deps: {
+  db: Db;
+  transaction: <T>(fn: (tx: Tx, now: Date) => Promise<T>) => Promise<T>;
+  cache: SeedCache;
+}) {
+  const { db, cache } = deps;
+
+  async function seed(userId: number): Promise<SeedResponse> {
+    const active = await deps.transaction((tx, now) => lockActiveSeed(tx, userId, now));
+    const [previous] = await db
+      .select()
+      .from(fairSeeds)
+      .where(and(eq(fairSeeds.userId, userId), isNotNull(fairSeeds.revealedAt)))
+      .orderBy(desc(fairSeeds.id))
+      .limit(1);
+    return {
+      active: { server_seed_hash: active.serverSeedHash, client_seed: active.clientSeed, nonce: active.nonce },
+      previous: previous
+        ? {
+            server_seed_hash: previous.serverSeedHash,
+            client_seed: previous.clientSeed,
+            nonce: previous.nonce,
+            server_seed: previous.serverSeed,
+          }
+        : null,
+    };
+  }
+
+  return {
+    seed,
+
+    async setClientSeed(userId: number, clientSeed: string): Promise<SeedResponse> {
+      if (!CLIENT_SEED_PATTERN.test(clientSeed)) throw new AppError('CLIENT_SEED_INVALID');
+      await deps.transaction(async (tx, now) => {
+        const pair = await lockActiveSeed(tx, userId, now);
+        await tx.update(fairSeeds).set({ clientSeed }).where(eq(fairSeeds.id, pair.id));
+      });
+      cache.forget(userId);
+      return seed(userId);
+    },
+
+    /** Reveals the active server seed and commits to a new one (same client seed, nonce 0). */
+    async rotate(userId: number): Promise<SeedResponse> {
+      await deps.transaction(async (tx, now) => {
+        const pair = await lockActiveSeed(tx, userId, now);
+        await tx.update(fairSeeds).set({ revealedAt: now }).where(eq(fairSeeds.id, pair.id));
+        await tx.insert(fairSeeds).values(newSeedPair(userId, pair.clientSeed, now));
+      });
+      cache.forget(userId);
+      return seed(userId);
+    },
+  };
+}

@@ -46,7 +46,7 @@ import { gameRooms } from '../../db/schema/games.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
-import type { ItemInfo } from '../boxes/boxes.service.ts';
+import type { ItemInfo } from '../boxes/items.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
 import type { Change, EngineEffect, Outcome, RoomEngine } from '../games/room-engine.ts';
 import { inventoryRepo, USABLE_STATUSES } from '../inventory/inventory.repo.ts';

@@ -42,7 +42,7 @@ import { userItems } from '../../db/schema/items.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
-import type { ItemInfo } from '../boxes/boxes.service.ts';
+import type { ItemInfo } from '../boxes/items.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
 import type { Change, Outcome, RoomEngine } from '../games/room-engine.ts';
 import type { MailService } from '../mail/mail.service.ts';

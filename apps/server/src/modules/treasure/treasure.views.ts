@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
-import { type ItemInfo, itemFacts } from '../boxes/boxes.service.ts';
+import { type ItemInfo, itemFacts } from '../boxes/items.ts';
 import { type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
 import { type Person, treasureRepo } from './treasure.repo.ts';
 

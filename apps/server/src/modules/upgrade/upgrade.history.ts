@@ -3,7 +3,7 @@ import type { Locale } from '@kaixiang/shared/locale';
 import type { UpgradeHistoryEntry, UpgradeProof, UserUpgradeEntry } from '@kaixiang/shared/upgrade';
 import type { Db } from '../../db/client.ts';
 import type { fairSeeds } from '../../db/schema/boxes.ts';
-import { type ItemInfo, itemFacts } from '../boxes/boxes.service.ts';
+import { type ItemInfo, itemFacts } from '../boxes/items.ts';
 import { type HistoryRow, type UpgradeRecordRow, upgradeRepo } from './upgrade.repo.ts';
 
 export type SeedFacts = Pick<typeof fairSeeds.$inferSelect, 'serverSeedHash' | 'serverSeed' | 'revealedAt'>;
