@@ -16,9 +16,9 @@ import {
   ROOM_STATE,
 } from '@kaixiang/shared/battles';
 import type { Locale } from '@kaixiang/shared/locale';
-import { and, count, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { gameRoomMembers, gameRooms } from '../../db/schema/games.ts';
+import { gameRooms } from '../../db/schema/games.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
@@ -27,6 +27,7 @@ import type { BoxesService } from '../boxes/boxes.service.ts';
 import { itemFacts } from '../boxes/items.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
 import { type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
+import { seatedRoomsPage } from '../games/room-pages.ts';
 import type { StoredBattle } from './battles.service.ts';
 
 /** How long a results list is served from memory. */
@@ -208,24 +209,9 @@ export function createBattleViews(deps: BattleViewDeps) {
 
     async ownRecord(userId: number, page: number, pageSize: number, locale: Locale) {
       // The player's seats in battles (other games share the seat table), newest room first.
-      const mine = and(eq(gameRoomMembers.userId, userId), eq(gameRooms.game, BATTLE_GAME));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ room: gameRooms })
-          .from(gameRoomMembers)
-          .innerJoin(gameRooms, eq(gameRooms.id, gameRoomMembers.roomId))
-          .where(mine)
-          .orderBy(desc(gameRoomMembers.roomId))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db
-          .select({ n: count() })
-          .from(gameRoomMembers)
-          .innerJoin(gameRooms, eq(gameRooms.id, gameRoomMembers.roomId))
-          .where(mine),
-      ]);
-      const rooms = rows.map((r) => toRoom<StoredBattle>(r.room));
-      return { records: await cards(rooms, locale, userId), total: total?.n ?? 0 };
+      const { rows, total } = await seatedRoomsPage(db, BATTLE_GAME, userId, pageSize, (page - 1) * pageSize);
+      const rooms = rows.map((r) => toRoom<StoredBattle>(r));
+      return { records: await cards(rooms, locale, userId), total };
     },
 
     async room(roomId: number, locale: Locale, viewer: number | null): Promise<{ data: BattleRoomData; now: number }> {

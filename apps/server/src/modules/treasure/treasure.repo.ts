@@ -1,9 +1,9 @@
 import { TREASURE_GAME } from '@kaixiang/game/treasure';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { gameRoomMembers, gameRooms } from '../../db/schema/games.ts';
+import { gameRooms } from '../../db/schema/games.ts';
 import { users } from '../../db/schema/users.ts';
-import { roomsPage } from '../games/room-pages.ts';
+import { roomsPage, seatedRoomsPage } from '../games/room-pages.ts';
 
 export interface Person {
   id: number;
@@ -33,25 +33,8 @@ export const treasureRepo = {
    * The treasures a player holds cards in, newest first: one `game_room_members` row per player
    * and treasure, written by their first grab (its seat is that grab's first card).
    */
-  async joinedRooms(db: Db, userId: number, limit: number, offset: number) {
-    const where = and(eq(gameRoomMembers.userId, userId), ofTreasure);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ room: gameRooms })
-        .from(gameRoomMembers)
-        .innerJoin(gameRooms, eq(gameRooms.id, gameRoomMembers.roomId))
-        .where(where)
-        .orderBy(desc(gameRoomMembers.roomId))
-        .limit(limit)
-        .offset(offset),
-      db
-        .select({ n: count() })
-        .from(gameRoomMembers)
-        .innerJoin(gameRooms, eq(gameRooms.id, gameRoomMembers.roomId))
-        .where(where),
-    ]);
-    return { rows: rows.map((r) => r.room), total: total?.n ?? 0 };
-  },
+  joinedRooms: (db: Db, userId: number, limit: number, offset: number) =>
+    seatedRoomsPage(db, TREASURE_GAME, userId, limit, offset),
 
   /** The treasures a player won, the latest first. */
   async wonRooms(db: Db, userId: number, limit: number, offset: number) {
