@@ -95,9 +95,11 @@ const AccountChangesPage = lazy(() =>
 );
 
 /**
- * Pages of features that later issues build. Until then each shows its real name and an honest
- * empty state; `key` selects the texts under `pages.<key>` in the locale files. These few lines
- * stay in the shell; the screen that replaces one is loaded lazily like the pages above.
+ * Pages of features not built yet (the activities): none is in the navigation, but each route the
+ * spec names answers with its real name and says plainly that it is not open, rather than an
+ * empty list that would pass for a real feature with nothing in it. `key` selects the texts under
+ * `pages.<key>` in the locale files. The screen that replaces one is loaded lazily like the pages
+ * above.
  */
 const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
   { path: PATHS.vipActivity, key: 'vipActivity', icon: <IconActivity size={26} /> },
@@ -115,8 +117,8 @@ function FeatureRoute({ textKey, icon }: { textKey: string; icon: ReactNode }) {
       icon={icon}
       title={t(`pages.${textKey}.title`)}
       subtitle={t(`pages.${textKey}.subtitle`)}
-      emptyTitle={t(`pages.${textKey}.empty`)}
-      emptyHint={t('common.noDataHint')}
+      emptyTitle={t('pages.notOpen.title')}
+      emptyHint={t('pages.notOpen.hint')}
     />
   );
 }
