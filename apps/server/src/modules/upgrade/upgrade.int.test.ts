@@ -125,8 +125,9 @@ describe('upgrade', () => {
 
   it('wins: consumes the staked items and balance, grants the target, advances the nonce', async () => {
     await credit(t, a.userId, 1_000_000);
-    // A roll that a chance of up to 70 % beats, and a stake just big enough for it.
-    const roll = await steerNextRoll(a, (r) => r < 700_000);
+    // A roll that a chance of up to 70 % beats, and a stake just big enough for it. The roll is at
+    // least the min rate: a stake whose chance is under it is refused (UPGRADE_RATE_TOO_LOW).
+    const roll = await steerNextRoll(a, (r) => r >= RULES.minRatePpm && r < 700_000);
     const need = stakeForRate(target.price, roll + 1, RULES);
     const each = Math.floor(need / 4);
     const ids = await giveItems(t, a.userId, [{ price: each }, { price: each }]);
