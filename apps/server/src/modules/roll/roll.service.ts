@@ -226,10 +226,9 @@ export function createRollService(deps: RollDeps) {
         async (room, lt) => {
           const r = room.data;
           const now = lt.now.getTime();
-          const [me, entry] = await Promise.all([
-            rollRepo.joiner(lt.tx, userId),
-            rollRepo.entry(lt.tx, roomId, userId),
-          ]);
+          // One query at a time: the transaction is one connection (pg 9 refuses a second in flight).
+          const me = await rollRepo.joiner(lt.tx, userId);
+          const entry = await rollRepo.entry(lt.tx, roomId, userId);
           if (!me) return refuse('UNAUTHENTICATED');
           const recharged =
             r.conditions.minRechargeUnits > 0 ? await rechargedSince(lt.tx, userId, rechargeSince(r, now)) : 0;
@@ -251,10 +250,8 @@ export function createRollService(deps: RollDeps) {
           if (!step.ok) return refuse(step.error);
           // The last word on "once": two joins at the same moment both got here; one row wins.
           if (!(await rollRepo.insertEntry(lt.tx, roomId, userId, lt.now))) refuse('ROLL_ALREADY_JOINED');
-          const [count, people] = await Promise.all([
-            rollRepo.entryCount(lt.tx, roomId),
-            rollRepo.people(lt.tx, [userId]),
-          ]);
+          const count = await rollRepo.entryCount(lt.tx, roomId);
+          const people = await rollRepo.people(lt.tx, [userId]);
           const person = people.get(userId) ?? { nick: '', avatar: '', vip: me.vip };
           return {
             value: { room_id: roomId, joined_at: now, player_count: count, person },

@@ -267,9 +267,13 @@ describe('card grabbing (夺宝)', () => {
             .values(Array.from({ length: 12 }, (_, n) => ({ nickName: `grab-${round}-${n}` })))
             .returning({ userId: users.id });
           for (const u of crowd) await credit(t, u.userId, 2 * CARD);
+          // Eight ask for one card and four for two, on both processes. With at least seven one-card
+          // asks, all seven cards sell whatever the order: a one-card ask is refused only once all
+          // seven are gone. (With six, the ones could all come first and leave a card no two-card
+          // ask may take.)
           const answers = await Promise.all(
             crowd.map((u, n) =>
-              (n % 2 === 0 ? t : b).app.games.treasure.join(u.userId, id, 1 + (n % 2)).then(
+              (n % 2 === 0 ? t : b).app.games.treasure.join(u.userId, id, n % 3 === 2 ? 2 : 1).then(
                 (r) => ({ userId: u.userId, cards: r.cards.length }),
                 (e: unknown) => ({ userId: u.userId, cards: 0, key: e instanceof AppError ? e.key : String(e) }),
               ),

@@ -47,11 +47,11 @@ export async function vipStatusOf(db: Db, userId: number): Promise<VipStatus> {
  * judges on what that transaction sees.
  */
 async function judgeLevel(db: Db | Tx, userId: number) {
-  const [levels, rechargeUnits, deducted] = await Promise.all([
-    vipRepo.levels(db),
-    rechargedSince(db, userId),
-    vipRepo.deducted(db, userId),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time (node-postgres
+  // queues the rest, deprecated, and pg 9 refuses them).
+  const levels = await vipRepo.levels(db);
+  const rechargeUnits = await rechargedSince(db, userId);
+  const deducted = await vipRepo.deducted(db, userId);
   const expUnits = Math.max(0, rechargeUnits - deducted);
   const level = levelFor(levels, expUnits);
   return { levels, level, rechargeUnits, expUnits, def: levels.find((l) => l.level === level) };
