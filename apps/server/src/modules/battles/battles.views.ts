@@ -19,13 +19,13 @@ import type { Locale } from '@kaixiang/shared/locale';
 import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gameRooms } from '../../db/schema/games.ts';
-import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { Presence } from '../../realtime/presence.ts';
 import type { BoxesService } from '../boxes/boxes.service.ts';
 import { itemFacts } from '../boxes/items.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
+import { type Person, peopleOf } from '../games/people.ts';
 import { type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
 import { seatedRoomsPage } from '../games/room-pages.ts';
 import type { StoredBattle } from './battles.service.ts';
@@ -112,21 +112,16 @@ export function createBattleViews(deps: BattleViewDeps) {
     return { list };
   }
 
-  async function membersOf(
-    rooms: readonly Room<Battle>[],
-  ): Promise<Map<number, { nick: string; avatar: string; vip: number }>> {
-    const ids = [...new Set(rooms.flatMap((r) => r.data.seats.flatMap((s) => (s ? [s.userId] : []))))];
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: users.id, nick: users.nickName, avatar: users.avatar, vip: users.vipLevel })
-      .from(users)
-      .where(inArray(users.id, ids));
-    return new Map(rows.map((r) => [r.id, r]));
-  }
+  /** The seated players of these rooms, by id. */
+  const membersOf = (rooms: readonly Room<Battle>[]) =>
+    peopleOf(
+      db,
+      rooms.flatMap((r) => r.data.seats.flatMap((s) => (s ? [s.userId] : []))),
+    );
 
   function card(
     room: Room<StoredBattle>,
-    people: Map<number, { nick: string; avatar: string; vip: number }>,
+    people: Map<number, Person>,
     boxNames: Map<number, { name: string; img: string }>,
     viewer: number | null,
   ): BattleRoomCard {

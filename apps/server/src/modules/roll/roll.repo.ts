@@ -7,13 +7,6 @@ import { users } from '../../db/schema/users.ts';
 import { roomsPage } from '../games/room-pages.ts';
 
 export type RoomRow = typeof gameRooms.$inferSelect;
-export interface Person {
-  id: number;
-  nick: string;
-  avatar: string;
-  vip: number;
-}
-
 const ofRoll = eq(gameRooms.game, ROLL_GAME);
 /** Rooms still taking entries or waiting for their draw. */
 const ongoing = and(ofRoll, inArray(gameRooms.state, ['open', 'closed'])) as SQL;
@@ -96,16 +89,6 @@ export const rollRepo = {
       .from(rollEntries)
       .where(and(eq(rollEntries.userId, userId), inArray(rollEntries.roomId, [...roomIds])));
     return new Set(rows.map((r) => r.roomId));
-  },
-
-  async people(db: Db, ids: readonly number[]): Promise<Map<number, Person>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    const rows = await db
-      .select({ id: users.id, nick: users.nickName, avatar: users.avatar, vip: users.vipLevel })
-      .from(users)
-      .where(inArray(users.id, unique));
-    return new Map(rows.map((r) => [r.id, r]));
   },
 
   /** A room's players, newest first. */

@@ -48,6 +48,7 @@ import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { ItemInfo } from '../boxes/items.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
+import { peopleOf } from '../games/people.ts';
 import type { Change, EngineEffect, Outcome, RoomEngine } from '../games/room-engine.ts';
 import { inventoryRepo, USABLE_STATUSES } from '../inventory/inventory.repo.ts';
 import type { LedgerTx } from '../ledger/ledger.ts';
@@ -251,7 +252,7 @@ export function createRollService(deps: RollDeps) {
           // The last word on "once": two joins at the same moment both got here; one row wins.
           if (!(await rollRepo.insertEntry(lt.tx, roomId, userId, lt.now))) refuse('ROLL_ALREADY_JOINED');
           const count = await rollRepo.entryCount(lt.tx, roomId);
-          const people = await rollRepo.people(lt.tx, [userId]);
+          const people = await peopleOf(lt.tx, [userId]);
           const person = people.get(userId) ?? { nick: '', avatar: '', vip: me.vip };
           return {
             value: { room_id: roomId, joined_at: now, player_count: count, person },

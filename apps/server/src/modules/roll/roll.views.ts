@@ -36,9 +36,10 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { type ItemInfo, itemFacts } from '../boxes/items.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
+import { type Person, peopleOf } from '../games/people.ts';
 import { type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
 import { rechargedSince } from '../ledger/recharges.ts';
-import { type Person, type RoomRow, rollRepo } from './roll.repo.ts';
+import { type RoomRow, rollRepo } from './roll.repo.ts';
 import { creatorRights, type StoredRoll } from './roll.service.ts';
 
 export interface RollViewDeps {
@@ -96,7 +97,7 @@ export function createRollViews(deps: RollViewDeps) {
     const ids = rooms.map((r) => r.id);
     const [info, people, counts, joined] = await Promise.all([
       deps.items(),
-      rollRepo.people(
+      peopleOf(
         db,
         rooms.map((r) => r.data.ownerId),
       ),
@@ -213,7 +214,7 @@ export function createRollViews(deps: RollViewDeps) {
       const room = await load(roomId);
       const [info, people] = await Promise.all([
         deps.items(),
-        rollRepo.people(
+        peopleOf(
           db,
           (room.data.result?.awards ?? []).map((a) => a.userId),
         ),
@@ -236,7 +237,7 @@ export function createRollViews(deps: RollViewDeps) {
       const result = r.result;
       const [info, people, entrants] = await Promise.all([
         deps.items(),
-        rollRepo.people(
+        peopleOf(
           db,
           (result?.awards ?? []).map((a) => a.userId),
         ),

@@ -5,12 +5,6 @@ import { gameRooms } from '../../db/schema/games.ts';
 import { users } from '../../db/schema/users.ts';
 import { roomsPage, seatedRoomsPage } from '../games/room-pages.ts';
 
-export interface Person {
-  id: number;
-  nick: string;
-  avatar: string;
-}
-
 const ofTreasure = eq(gameRooms.game, TREASURE_GAME);
 const ongoing = and(ofTreasure, inArray(gameRooms.state, ['open', 'full'])) as SQL;
 const ended = and(ofTreasure, inArray(gameRooms.state, ['won', 'refunded'])) as SQL;
@@ -54,15 +48,5 @@ export const treasureRepo = {
       db.select({ n: count() }).from(gameRooms).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
-  },
-
-  async people(db: Db, ids: readonly number[]): Promise<Map<number, Person>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    const rows = await db
-      .select({ id: users.id, nick: users.nickName, avatar: users.avatar })
-      .from(users)
-      .where(inArray(users.id, unique));
-    return new Map(rows.map((r) => [r.id, r]));
   },
 };

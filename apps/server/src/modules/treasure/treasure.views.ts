@@ -19,8 +19,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { type ItemInfo, itemFacts } from '../boxes/items.ts';
+import { type Person, peopleOf } from '../games/people.ts';
 import { type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
-import { type Person, treasureRepo } from './treasure.repo.ts';
+import { treasureRepo } from './treasure.repo.ts';
 
 export interface TreasureViewDeps {
   db: Db;
@@ -84,7 +85,7 @@ export function createTreasureViews(deps: TreasureViewDeps) {
     const rooms = rows.map((row) => toRoom<Treasure>(row));
     const [info, people] = await Promise.all([
       deps.items(),
-      treasureRepo.people(
+      peopleOf(
         db,
         rooms.flatMap((r) => (r.data.result ? [r.data.result.userId] : [])),
       ),
@@ -135,7 +136,7 @@ export function createTreasureViews(deps: TreasureViewDeps) {
     async dynamic(roomId: number, page: number, size: number): Promise<TreasureDynamicResponse> {
       const t = (await load(roomId)).data;
       const newest = [...t.grabs].reverse().slice(offset(page, size), offset(page, size) + size);
-      const people = await treasureRepo.people(
+      const people = await peopleOf(
         db,
         newest.map((g) => g.userId),
       );
