@@ -1,5 +1,5 @@
 /**
- * The page a newcomer loads (issue 10; docs/decisions.md "The page a newcomer loads"): what the
+ * The page a newcomer loads (issue 10; docs/operations.md "The page a newcomer loads"): what the
  * browser downloads for a few routes, and the Lighthouse performance of the home page and a box
  * page, beside a baseline measured in the same run: the very same site and pages with compression
  * off (a small proxy in front of the server drops Accept-Encoding, so the server sends every file
@@ -301,7 +301,7 @@ try {
   // The desktop preset is the measure (goal ≥ 95): the site is laid out for desktops only, at a
   // minimum width of 1480 px (spec 1 §2), which a phone's 412 px viewport only shows scrolled
   // sideways. Lighthouse's default mobile run (a mid-range phone, CPU slowed 4×, slow 4G) is
-  // printed first for reference (docs/decisions.md "The page a newcomer loads").
+  // printed first for reference (docs/operations.md "The page a newcomer loads").
   for (const [preset, desktop] of [
     ['mobile', false],
     ['desktop', true],

@@ -1,5 +1,5 @@
 // `npm run build:server`: the server as one JavaScript bundle for production (apps/server/dist/main.js),
-// so a production process starts without compiling TypeScript (docs/decisions.md "Tooling and layout").
+// so a production process starts without compiling TypeScript (docs/platform.md "Tooling and layout").
 // Our workspace packages (packages/shared, packages/game) and their dependencies are bundled in; the
 // server's own npm dependencies stay in node_modules (native addons, and packages that read their
 // own files). Files the server reads at run time are found from apps/server (src/server-root.ts).

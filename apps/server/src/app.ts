@@ -101,7 +101,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
         title: 'Kaixiang API',
         version: '1',
         description:
-          'Every /api call must be signed (x-ts, x-nonce, x-sign: see docs/decisions.md). Responses use the envelope {code, data, msg}.',
+          'Every /api call must be signed (x-ts, x-nonce, x-sign: see docs/platform.md "Request signature"). Responses use the envelope {code, data, msg}.',
       },
     },
     transform: jsonSchemaTransform,

@@ -105,7 +105,7 @@ export const configSchema = z
     BEACON: z.enum(['local', 'drand']).optional(),
     BEACON_KEY: z.string().min(16).default('kaixiang-dev-beacon-key'),
     DRAND_URL: z.string().url().default('https://api.drand.sh'),
-    /** The turntable's betting phase, ms (spec: none given; 15 s, docs/decisions.md). */
+    /** The turntable's betting phase, ms (spec: none given; 15 s, docs/games/turntable.md). */
     TURNTABLE_BET_MS: intVar(15_000, 1_000, 120_000),
     /**
      * The upgrade's rules (packages/game/src/upgrade.ts), in ppm: the house edge (5 %: RTP 95 %),
@@ -177,7 +177,7 @@ export const configSchema = z
     /** First-recharge bonus in 1/10000 of the first paid tier's money (0: none). */
     FIRST_RECHARGE_BONUS_BP: intVar(0, 0, 10_000),
     /**
-     * USDT deposits (modules/payments/crypto, docs/decisions.md "USDT recharge"): sandbox chain, live TronGrid +
+     * USDT deposits (modules/payments/crypto, docs/payments.md "USDT recharge"): sandbox chain, live TronGrid +
      * Ethereum RPC, or off. Unset: sandbox outside production, off in production.
      */
     CHAIN_WATCHER: z.enum(['sandbox', 'live', 'off']).optional(),

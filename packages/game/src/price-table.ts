@@ -1,5 +1,5 @@
 /**
- * Our own price list for catalogue items (docs/decisions.md, Items). Pure and deterministic: the
+ * Our own price list for catalogue items (docs/money-and-items.md, Items). Pure and deterministic: the
  * same item, grade and StatTrak flag always cost the same, on every machine, with no market feed.
  *
  *   price = base[quality] × class[weaponClass] × wear[wearGrade] × spread(itemId)  (× StatTrak)

@@ -9,7 +9,7 @@
  * So an unclamped upgrade returns (1 − houseEdge) of its stake on average, less the floor (under
  * one ppm of chance), and the RTP shown is SCALE − houseEdge.
  *
- * The limits, decided (docs/decisions.md "Upgrade"):
+ * The limits, decided (docs/games/upgrade.md "Upgrade"):
  * - Below the min rate the upgrade is REFUSED, never raised to the min: raising it would pay the
  *   player more than the RTP.
  * - Above the max rate the chance is CAPPED at the max rate: a stake of items cannot always be cut

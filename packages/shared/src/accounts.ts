@@ -34,7 +34,7 @@ export const emailCodeRequest = z.object({
 
 /**
  * Passwords travel hashed by the client: lowercase hex SHA-256 of "kaixiang:" + the password
- * (docs/decisions.md §Passwords). The server never sees the plain text; it stores argon2id of
+ * (docs/site-and-accounts.md §Passwords). The server never sees the plain text; it stores argon2id of
  * this value. Length rules (6–12) are checked on the plain text by the client only.
  */
 export const clientPasswordHash = z.string().regex(/^[0-9a-f]{64}$/);

@@ -4,7 +4,7 @@ import { pageQuery } from './wallet.ts';
 
 /**
  * Contract of box battles (竞技场; spec 2 §2–§9, issue 11; rules in packages/game/src/battle.ts and
- * docs/decisions.md "Battles"). Amounts are integer units (1/10000 yuan), times epoch ms.
+ * docs/games/battles.md "Battles"). Amounts are integer units (1/10000 yuan), times epoch ms.
  */
 export {
   BATTLE_EVENTS,

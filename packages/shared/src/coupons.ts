@@ -5,7 +5,7 @@ import { z } from 'zod';
  * info_value.award_type", §4 "Coupon", §7 "get coupon list -> data.infos"). A player holds cards
  * (one row each, `user_card_id`) issued from coupon templates by mail attachments, redeem codes or
  * an operator. One card may be named by a recharge order (`card_coupon_id`); it is used up when that
- * order is paid. docs/decisions.md "Coupons".
+ * order is paid. docs/payments.md "Coupons".
  */
 export const COUPON_PATHS = {
   /** GET → {infos}: the player's cards that can still be used, soonest expiry first. */

@@ -48,7 +48,7 @@ export const MAX_ITEMS_PER_ACTION = 100;
 export const OFFER_TTL_MS = 12 * 60 * 60 * 1000;
 /** After a declined offer a new retrieval is allowed 5 minutes later (spec 1 §4). */
 export const RETRIEVE_COOLDOWN_MS = 5 * 60 * 1000;
-/** Retention (docs/decisions.md): unrecharged players' items are auto-sold after 8 hours... */
+/** Retention (docs/money-and-items.md): unrecharged players' items are auto-sold after 8 hours... */
 export const RETENTION_UNRECHARGED_MS = 8 * 60 * 60 * 1000;
 /** ...recharged players' after 30 days. */
 export const RETENTION_RECHARGED_MS = 30 * 24 * 60 * 60 * 1000;

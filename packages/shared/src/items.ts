@@ -4,7 +4,7 @@ import type { Locale } from './locale.ts';
 export type LocalizedText = Readonly<Record<Locale, string>>;
 
 /**
- * Quality 0..7 is our own scale (docs/decisions.md, Items). 0..6 follow CS2's rarity colours;
+ * Quality 0..7 is our own scale (docs/money-and-items.md, Items). 0..6 follow CS2's rarity colours;
  * 7 is the ★ rare special item (knives, gloves), which CS2 paints in the Covert red but which is
  * worth an order of magnitude more, so the site gives it its own tier and colour.
  */

@@ -141,7 +141,7 @@ export const createOrderResponse = z.object({
   expire_time: z.number().int(),
   /**
    * crypto_pay only: the exact USDT to send ("14.157894", 6 decimals, network fee included), the
-   * deposit address lent to this order alone, and its chain (docs/decisions.md "USDT recharge").
+   * deposit address lent to this order alone, and its chain (docs/payments.md "USDT recharge").
    */
   crypto_amount: z.string().optional(),
   crypto_address: z.string().optional(),

@@ -1,5 +1,5 @@
 /**
- * Request signing (decision recorded in docs/decisions.md §Request signature).
+ * Request signing (decision recorded in docs/platform.md §Request signature).
  *
  * Every /api request carries three headers: x-ts (milliseconds since the epoch), x-nonce
  * (16+ random hex or base64url chars) and x-sign (lowercase hex HMAC-SHA256). The signed text is

@@ -2,7 +2,7 @@
  * Where the turntable (转盘) API lives, paths relative to /api, and its socket rooms and events
  * (spec 2 §7: JOIN roulette:hall; inbound bet_start, bet, settle, settle_self). The spec's
  * outgoing GAME messages (user_bet, user_record, user_jackpot_record) are served over signed HTTP,
- * as the battles' are (docs/decisions.md). Apart from the schemas in turntable.ts: a first load
+ * as the battles' are (docs/games/battles.md). Apart from the schemas in turntable.ts: a first load
  * can name them without zod.
  */
 export const TURNTABLE_PATHS = {

@@ -5,7 +5,7 @@ import { playerVipLevel } from './vip.ts';
 
 /**
  * Contract of the upgrade (装备升级; spec 1 §3, spec 2 §2/§3/§7, issue 13; rules in
- * packages/game/src/upgrade.ts and docs/decisions.md "Upgrade"). Amounts are integer units
+ * packages/game/src/upgrade.ts and docs/games/upgrade.md "Upgrade"). Amounts are integer units
  * (1/10000 yuan); rates are integers in ppm of UPGRADE_RATE_SCALE; times epoch ms.
  */
 export {

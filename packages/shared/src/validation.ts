@@ -91,7 +91,7 @@ export function checkRegistration(f: {
 }
 
 /**
- * What the client sends instead of the password (docs/decisions.md §Passwords): SHA-256 of a
+ * What the client sends instead of the password (docs/site-and-accounts.md §Passwords): SHA-256 of a
  * site-specific prefix and the password, so the plain text never leaves the device and a leaked
  * request is useless on other sites. The server stores argon2id of this value.
  */

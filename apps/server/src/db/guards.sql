@@ -1,6 +1,6 @@
 -- Statements are separated by lines '--;;' (each runs on its own).
 -- Database-level guards the schema DSL cannot express. Applied after the migrations on every
--- start (idempotent: CREATE OR REPLACE). See docs/decisions.md, Ledger.
+-- start (idempotent: CREATE OR REPLACE). See docs/money-and-items.md, Ledger.
 
 -- Ledger entries and transfers are append-only: a mistake is fixed by a correcting transfer.
 CREATE OR REPLACE FUNCTION kx_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$

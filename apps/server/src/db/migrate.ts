@@ -37,7 +37,7 @@ export async function migrateDatabase(database: Database, then?: () => Promise<v
 /**
  * Triggers and functions the schema DSL cannot express, applied after every migration run in this
  * order (idempotent): db/guards.sql, then the server-side functions of db/functions/ that turn a
- * money operation into one statement (docs/decisions.md, Ledger "One round trip").
+ * money operation into one statement (docs/money-and-items.md, Ledger "One round trip").
  */
 const SQL_FILES = [
   'src/db/guards.sql',

@@ -14,7 +14,7 @@ import { NOTIFY_PATH_PREFIX } from '../modules/payments/payments.routes.ts';
 /**
  * Every operation of the OpenAPI document at /docs, called with requests generated from its
  * schemas and deliberately outside them, signed or not, logged in or not, in every language
- * (docs/decisions.md "API fuzz test"). No answer may be a 5xx; every refusal is the envelope with
+ * (docs/operations.md "API fuzz test"). No answer may be a 5xx; every refusal is the envelope with
  * its error key's code, status and message in the request's language; the ledger balances after.
  * KX_FUZZ_SEED picks another seed (the default one runs in CI); a failure prints the request.
  */

@@ -58,7 +58,7 @@ export interface SignatureOptions {
 const NONCE_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
- * Verifies the request signature on every /api call (docs/decisions.md §Request signature). The
+ * Verifies the request signature on every /api call (docs/platform.md §Request signature). The
  * same canonical text as packages/shared/signature.ts, computed with node:crypto so verifying
  * costs microseconds. The order of checks matters: the HMAC is checked before the nonce is
  * claimed, so a forged request cannot burn a nonce an honest client is about to use.

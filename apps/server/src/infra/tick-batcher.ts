@@ -3,7 +3,7 @@
  * database together, as one statement (one round trip, one transaction, one commit flush), where
  * each alone would pay all three. A call made alone goes alone, the moment the turn ends: under a
  * light load nothing waits for company, and under a heavy one the calls that arrived while the
- * process was busy go as one. See docs/decisions.md, Boxes ("Group commit").
+ * process was busy go as one. See docs/boxes.md, Boxes ("Group commit").
  *
  * `many` must answer in the order it was given the inputs (after `order`, if any). When it throws
  * an error the database raised (a SQLSTATE: the statement was rolled back, nothing of it was

@@ -1,5 +1,5 @@
 /**
- * Which pages may open the socket at /connect (docs/decisions.md §Realtime, socket origin).
+ * Which pages may open the socket at /connect (docs/platform.md §Realtime, socket origin).
  * Browsers always send Origin on a websocket handshake and let any page open a socket to any
  * host, so the Origin is what stops another site's page from using a visitor's browser (and a
  * token it got hold of) on our socket.

@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
  * One room event goes to thousands of sockets as the same bytes. `ws.send` frames every call
  * afresh (the text encoded to UTF-8 again, a header buffer, a cork and two writes per socket); a
  * frame built once per event and written to each socket as one buffer takes about a quarter less
- * CPU per socket (bench/socket-fanout.ts, docs/decisions.md "Realtime").
+ * CPU per socket (bench/socket-fanout.ts, docs/platform.md "Realtime").
  */
 export interface TextFrame {
   readonly text: string;

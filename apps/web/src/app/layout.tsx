@@ -15,7 +15,7 @@ import { RouteGuard } from './route-guard.tsx';
 /**
  * The hidden test recharge panel (Ctrl+Alt+A, spec 2 §2) exists in development builds only:
  * `vite build` replaces `import.meta.env.DEV` with false and drops this import, so the production
- * bundle holds none of the panel's code or texts (checked in docs/decisions.md "Test mock recharge").
+ * bundle holds none of the panel's code or texts (checked in docs/payments.md "Test mock recharge").
  */
 const MockRechargeShortcut = import.meta.env.DEV
   ? lazy(() => import('../features/recharge/dev/mock-recharge-shortcut.tsx'))

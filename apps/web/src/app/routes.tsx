@@ -12,7 +12,7 @@ import { AppLayout } from './layout.tsx';
 /*
  * The home page comes with the shell: it is the page a newcomer lands on. Every other page is a
  * chunk of its own, loaded when it is first visited (the layout's Suspense shows a spinner under
- * the header meanwhile), so the first visit does not download the whole site (docs/decisions.md
+ * the header meanwhile), so the first visit does not download the whole site (docs/operations.md
  * "The page a newcomer loads"). A game screen that replaces a placeholder below joins them here.
  */
 const BoxPage = lazy(() => import('../features/boxes/components/box-page.tsx').then((m) => ({ default: m.BoxPage })));

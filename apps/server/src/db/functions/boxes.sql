@@ -1,5 +1,5 @@
 -- Statements are separated by lines '--;;' (each runs on its own). Applied after the migrations on
--- every start (idempotent: CREATE OR REPLACE). See docs/decisions.md, Boxes ("One statement").
+-- every start (idempotent: CREATE OR REPLACE). See docs/boxes.md, Boxes ("One statement").
 
 -- The signature before p_sign_nonce and p_nonce_expires: a database made by an older build has it.
 DROP FUNCTION IF EXISTS kx_open_box(integer, text, integer, integer, bigint, text, text, text, timestamptz,

@@ -1,5 +1,5 @@
 -- Statements are separated by lines '--;;' (each runs on its own). Applied after the migrations on
--- every start (idempotent: CREATE OR REPLACE). See docs/decisions.md, Ledger ("One round trip").
+-- every start (idempotent: CREATE OR REPLACE). See docs/money-and-items.md, Ledger ("One round trip").
 
 -- A house account's leg of a transfer: its entry. House accounts keep no cached balance: the entry
 -- is appended and no row is locked. Those seeded with a balance (a jackpot pool,

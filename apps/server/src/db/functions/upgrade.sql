@@ -1,5 +1,5 @@
 -- Statements are separated by lines '--;;' (each runs on its own). Applied after the migrations on
--- every start (idempotent: CREATE OR REPLACE). See docs/decisions.md, Upgrade (issue 13).
+-- every start (idempotent: CREATE OR REPLACE). See docs/games/upgrade.md, Upgrade (issue 13).
 
 -- One upgrade in one statement (sent on its own, it is its own transaction), like kx_open_box:
 -- the stake items locked and consumed, the nonce advance, the guarded debit of the staked balance,

@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, un
 import { users } from './users.ts';
 
 /**
- * Sign-in state (docs/decisions.md "Accounts and sessions"). Every secret a client holds (refresh token, codes,
+ * Sign-in state (docs/site-and-accounts.md "Accounts and sessions"). Every secret a client holds (refresh token, codes,
  * captcha answers, Steam tickets) is stored as a SHA-256 or HMAC, never as sent.
  */
 

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Recharge coupons (packages/shared/src/coupons.ts; docs/decisions.md "Coupons"). A template says
+ * Recharge coupons (packages/shared/src/coupons.ts; docs/payments.md "Coupons"). A template says
  * what a card gives; a card is one player's copy, with the template's terms copied at issue so an
  * operator's later edit of the template never changes a card already given.
  */

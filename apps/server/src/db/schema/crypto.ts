@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, serial, text, timestamp, unique
 
 /**
  * USDT recharge (crypto_pay): deposit addresses, the order's USDT terms, the transfers the chain
- * watcher saw, and the sandbox chain (docs/decisions.md "USDT recharge"). Quantities in micro-USDT (6 decimals).
+ * watcher saw, and the sandbox chain (docs/payments.md "USDT recharge"). Quantities in micro-USDT (6 decimals).
  */
 
 /**

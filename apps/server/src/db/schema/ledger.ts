@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The double-entry ledger (ARCHITECTURE.md §Money, docs/decisions.md Ledger). Every balance change
+ * The double-entry ledger (ARCHITECTURE.md §Money, docs/money-and-items.md Ledger). Every balance change
  * is a transfer whose entries sum to zero per currency. Entries and transfers are append-only:
  * triggers installed by db/guards.sql refuse UPDATE and DELETE, and a deferred constraint trigger
  * refuses a commit whose transfer does not balance.

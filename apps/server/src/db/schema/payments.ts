@@ -15,7 +15,7 @@ import {
 
 /**
  * Recharge (spec 2 §3 money tier, pay modes, pay request/response; §4 recharge order):
- * docs/decisions.md "Payments". Amounts in units (1/10000 yuan).
+ * docs/payments.md "Payments". Amounts in units (1/10000 yuan).
  */
 export const moneyTiers = pgTable(
   'money_tiers',

@@ -4,7 +4,7 @@ import { boolean, integer, pgTable, serial, smallint, text, timestamp, uniqueInd
 /**
  * Players (spec 1 §3 User info) with their credentials. Secrets are never stored in the clear:
  * `password_hash` is argon2id of the client's transport hash, `id_number_hash` an HMAC of the
- * normalised ID number (docs/decisions.md "Accounts and sessions").
+ * normalised ID number (docs/site-and-accounts.md "Accounts and sessions").
  */
 export const users = pgTable(
   'users',

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * VIP levels and command codes (spec 2 §3, §4; docs/decisions.md "VIP levels"). Every payout is a ledger
+ * VIP levels and command codes (spec 2 §3, §4; docs/vip-and-rewards.md "VIP levels"). Every payout is a ledger
  * transfer from 'promotions'; the claim rows here are what make each payout happen once.
  */
 

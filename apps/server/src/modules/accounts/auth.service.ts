@@ -9,7 +9,7 @@ import type { CodesService } from './codes.service.ts';
 import { dummyPasswordHash, hashPassword, randomReadable, verifyPassword } from './secrets.ts';
 import type { ClientInfo, SessionsService } from './sessions.service.ts';
 
-/** Login guard (docs/decisions.md "Accounts and sessions" §Limits): failures per account and per IP in 15 minutes. */
+/** Login guard (docs/site-and-accounts.md "Accounts and sessions" §Limits): failures per account and per IP in 15 minutes. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_IP = 20;

@@ -8,7 +8,7 @@ const pick = <T>(xs: readonly T[]): T => xs[randomInt(xs.length)] as T;
 /**
  * The picture of a captcha answer: each glyph rotated, skewed and offset at random over noise
  * curves and dots. It stops casual scripts, not a determined OCR; the per-phone and per-IP code
- * limits are what bound abuse (docs/decisions.md "Accounts and sessions").
+ * limits are what bound abuse (docs/site-and-accounts.md "Accounts and sessions").
  */
 export function captchaSvg(answer: string): string {
   const parts: string[] = [`<rect width="${W}" height="${H}" fill="#1b1f2b"/>`];

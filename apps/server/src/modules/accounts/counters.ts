@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
- * Sliding-window counters for the login guard (docs/decisions.md "Accounts and sessions" §Limits): each hit is a
+ * Sliding-window counters for the login guard (docs/site-and-accounts.md "Accounts and sessions" §Limits): each hit is a
  * timestamp, a count is the hits younger than the window. In memory in embedded mode (one
  * process), a Redis sorted set when configured so every process counts together. Time comes
  * from the injected clock, so tests move it.

@@ -18,7 +18,7 @@ export interface ClientInfo {
 }
 
 /**
- * Logins as session rows (docs/decisions.md "Accounts and sessions" §Tokens). The access token is stateless and
+ * Logins as session rows (docs/site-and-accounts.md "Accounts and sessions" §Tokens). The access token is stateless and
  * short; the refresh token rotates on every use, and presenting one that was already rotated
  * away means two parties hold it (theft), so the whole session ends.
  */

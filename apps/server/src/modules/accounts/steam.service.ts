@@ -29,7 +29,7 @@ export const httpFormPost: FormPost = async (url, form) => {
 };
 
 /**
- * Steam sign-in through OpenID 2.0 (docs/decisions.md "Accounts and sessions" §Steam). The browser goes to the
+ * Steam sign-in through OpenID 2.0 (docs/site-and-accounts.md "Accounts and sessions" §Steam). The browser goes to the
  * provider and comes back to our callback with an assertion; we have the provider confirm it
  * (check_authentication), check that it was made for us and is fresh and new, and hand the
  * browser a one-time ticket. The client trades that ticket for tokens: a raw Steam id in the URL

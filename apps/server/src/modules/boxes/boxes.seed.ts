@@ -17,7 +17,7 @@ import { loadCatalogue } from '../catalogue/catalogue.seed.ts';
 import type { CatalogueItem } from '../catalogue/catalogue.types.ts';
 
 /**
- * The boxes on sale, built from the catalogue (docs/decisions.md, Boxes):
+ * The boxes on sale, built from the catalogue (docs/boxes.md, Boxes):
  * - every real CS2 case, with CS2's published rarity odds (79.92 / 15.98 / 3.20 / 0.64 / 0.26 %);
  * - themed boxes at several price points, odds falling with an item's price.
  * Each item drops at one wear grade, its "typical" one (the middle of the grades its float range

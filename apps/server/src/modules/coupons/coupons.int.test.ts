@@ -15,7 +15,7 @@ import { recharge } from '../vip/vip.test-support.ts';
 const Y = 10_000;
 
 /**
- * Coupons end to end through the HTTP API and the sandbox cashier (docs/decisions.md "Coupons"):
+ * Coupons end to end through the HTTP API and the sandbox cashier (docs/payments.md "Coupons"):
  * a card named by an order is fixed on it and used up by its payment, once.
  */
 function couponSuite(name: string, makeClock: () => ReturnType<typeof fakeClock>) {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema/coupons.ts';
 
 /**
- * The coupon templates a fresh site starts with (docs/decisions.md "Coupons"). Added once by name;
+ * The coupon templates a fresh site starts with (docs/payments.md "Coupons"). Added once by name;
  * an operator's later edits are kept. Cards are given by mail attachments and redeem codes.
  */
 const TEMPLATES = [

@@ -17,7 +17,7 @@ export interface CouponForOrder {
 }
 
 /**
- * Coupons (packages/shared/src/coupons.ts; docs/decisions.md "Coupons"). Cards are issued inside
+ * Coupons (packages/shared/src/coupons.ts; docs/payments.md "Coupons"). Cards are issued inside
  * the caller's transaction (a mail attachment being received, an operator); payments asks for a
  * card when an order names one and uses it up when that order is paid.
  */

@@ -15,7 +15,7 @@ export type RetrievalBlocker = (userId: number) => Promise<ErrorKey | null>;
 export const noRetrievalBlocker: RetrievalBlocker = async () => null;
 
 /**
- * The recharge rule (spec 2 §5 "Unpaid recharge blocks retrieval of prizes"; docs/decisions.md
+ * The recharge rule (spec 2 §5 "Unpaid recharge blocks retrieval of prizes"; docs/payments.md
  * "Item retrieval"): items may not leave for Steam while money that bought them was never really
  * paid —
  * - a reversed (charged-back) order: the money was taken back → RETRIEVE_BLOCKED_UNPAID;

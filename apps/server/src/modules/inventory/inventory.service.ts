@@ -19,7 +19,7 @@ import { inventoryRepo, type ListedItem, USABLE_STATUSES } from './inventory.rep
 /** What a disposal pays and how the ledger names it. */
 const DISPOSE = {
   sell: { currency: 'coin', kind: 'item_sell' },
-  // Recycling pays mall quota (docs/decisions.md "Inventory"): the second way out, spent in the mall.
+  // Recycling pays mall quota (docs/money-and-items.md "Inventory"): the second way out, spent in the mall.
   recycle: { currency: 'quota', kind: 'item_recycle' },
   auto_sell: { currency: 'coin', kind: 'item_auto_sell' },
 } as const satisfies Record<Exclude<Disposal, 'upgrade' | 'roll'>, { currency: Currency; kind: string }>;

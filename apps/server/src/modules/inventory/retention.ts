@@ -21,7 +21,7 @@ import { disposeItemsTx } from './inventory.service.ts';
 export const RETENTION_BATCH = 200;
 
 /**
- * Retention (help pages; docs/decisions.md "Inventory"): an item still held — normal or retrieval
+ * Retention (help pages; docs/money-and-items.md "Inventory"): an item still held — normal or retrieval
  * failed — is sold automatically at its price after 8 hours for a player who never recharged,
  * after 30 days for one who did. Items being retrieved are left alone. One ledger transaction per
  * player per run; each item is its own transfer (`item_auto_sell:<id>`), so a rerun after a

@@ -5,7 +5,7 @@ import type { PaymentProvider, Rejected, VerifiedNotification } from './payment-
 
 /**
  * Alipay 当面付 (face-to-face, QR): `alipay.trade.precreate` makes the QR, Alipay notifies the
- * outcome form-encoded, signed RSA2 with Alipay's key (docs/decisions.md "Real payment adapters"). Signing and
+ * outcome form-encoded, signed RSA2 with Alipay's key (docs/payments.md "Real payment adapters"). Signing and
  * verification are the SDK's own (alipay-sdk: request signing, response `validateSign`,
  * `checkNotifySignV2`); this file adds what the SDK leaves to us: RSA2 only, our app id,
  * freshness, and turning fields into a fact with exact amounts.

@@ -10,7 +10,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * The sandbox cashier (never registered in production): the page a sandbox order's QR opens,
- * and its buttons as plain calls (docs/decisions.md "Payments"):
+ * and its buttons as plain calls (docs/payments.md "Payments"):
  *   POST /dev/cashier/:order_sn/pay      pays; the notification is delivered twice
  *   POST /dev/cashier/:order_sn/fail     the provider reports the payment failed
  *   POST /dev/cashier/:order_sn/late     pays; notified only after the order expired

@@ -20,7 +20,7 @@ declare module 'fastify' {
 /**
  * Payments wired on the runtime (STYLE.md §4). The sandbox adapter and its cashier exist only
  * outside production; in production only the real adapters configured (ALIPAY_*, WECHATPAY_*) take
- * orders, and every other channel answers '暂无可用支付渠道，请稍后重试' (docs/decisions.md "Payments").
+ * orders, and every other channel answers '暂无可用支付渠道，请稍后重试' (docs/payments.md "Payments").
  */
 export async function registerPayments(
   app: FastifyInstance,
@@ -35,14 +35,14 @@ export async function registerPayments(
   const { config } = rt;
   const sandboxAllowed = config.NODE_ENV !== 'production' && config.PAYMENT_PROVIDER === 'sandbox';
   // Real adapters first: a channel is served by the first provider listing it, so the sandbox
-  // only takes the channels no real adapter is configured for (docs/decisions.md "Real payment adapters").
+  // only takes the channels no real adapter is configured for (docs/payments.md "Real payment adapters").
   const providers: PaymentProvider[] = [...realProviders(config, rt.clock)];
   if (sandboxAllowed) {
     providers.push(
       createSandboxProvider({ secret: config.SANDBOX_PAY_SECRET, clock: rt.clock, origin: config.PUBLIC_ORIGIN ?? '' }),
     );
   }
-  // USDT: served by the chain watcher (CHAIN_WATCHER; docs/decisions.md "USDT recharge"), null when off.
+  // USDT: served by the chain watcher (CHAIN_WATCHER; docs/payments.md "USDT recharge"), null when off.
   const crypto = await createCryptoPayments(rt, { ledger: deps.ledger });
   if (crypto) providers.push(crypto.provider);
   const service = createPaymentsService({

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { moneyTiers, payModes } from '../../db/schema/payments.ts';
 
 /**
- * The recharge tiers and channels (docs/decisions.md "Payments"). Added once; an operator's later edits
+ * The recharge tiers and channels (docs/payments.md "Payments"). Added once; an operator's later edits
  * to a row (bonus, order, switching a channel off) are kept.
  */
 const TIERS = [
@@ -18,7 +18,7 @@ const TIERS = [
 
 /**
  * crypto_pay is on: it is offered only where a chain watcher serves it (the sandbox chain outside
- * production, CHAIN_WATCHER=live in production; docs/decisions.md "USDT recharge").
+ * production, CHAIN_WATCHER=live in production; docs/payments.md "USDT recharge").
  */
 const MODES = [
   { payMode: 'alipay', sortId: 40, enabled: true },

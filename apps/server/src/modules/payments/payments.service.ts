@@ -103,7 +103,7 @@ export type NotifyOutcome =
 
 /**
  * Recharge: tiers, channels, orders and provider notifications (spec 2 §3, §4, §5;
- * docs/decisions.md "Payments").
+ * docs/payments.md "Payments").
  */
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, ledger, clock, bus, providers } = deps;
@@ -170,7 +170,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const provider = providerFor(input.pay_model);
       if (!provider || !modes.some((m) => m.payMode === input.pay_model)) throw new AppError('PAY_CHANNEL_UNAVAILABLE');
       if (input.pay_model === 'crypto_pay') {
-        // USDT (docs/decisions.md "USDT recharge"): the player's own amount, a deposit address lent to the order.
+        // USDT (docs/payments.md "USDT recharge"): the player's own amount, a deposit address lent to the order.
         if (!deps.crypto) throw new AppError('PAY_CHANNEL_UNAVAILABLE');
         if (input.card_coupon_id) throw new AppError('COUPON_UNAVAILABLE');
         return deps.crypto.createOrder(userId, input, {
@@ -402,7 +402,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /**
      * One verified notification. Idempotent: the order row lock serialises deliveries, the order
      * status and (provider, txn id) say whether it was settled, and the ledger keys derived from
-     * the order make a replayed credit move nothing. Rule (docs/decisions.md "Payments"): money that
+     * the order make a replayed credit move nothing. Rule (docs/payments.md "Payments"): money that
      * arrives is credited whatever the order's state — pending, expired or failed alike.
      */
     async handleNotification(providerName: string, n: VerifiedNotification): Promise<NotifyOutcome> {

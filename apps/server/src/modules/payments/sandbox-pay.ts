@@ -11,7 +11,7 @@ import type { NotificationEvent, PaymentProvider, Rejected, VerifiedNotification
  * provider's side, the adapter ours. A notification is JSON
  * `{event, order_sn, txn_id, amount, timestamp, nonce, sign}` with
  * sign = hex HMAC-SHA256(secret, "amount=…&event=…&nonce=…&order_sn=…&timestamp=…&txn_id=…")
- * (keys sorted, sign left out), the way Alipay and WeChat sign theirs. docs/decisions.md "Payments".
+ * (keys sorted, sign left out), the way Alipay and WeChat sign theirs. docs/payments.md "Payments".
  */
 export const SANDBOX_PROVIDER = 'sandbox';
 /** A notification signed longer ago than this is refused as stale (a captured one replayed later). */

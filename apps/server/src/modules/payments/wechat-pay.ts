@@ -7,7 +7,7 @@ import type { PaymentProvider, Rejected, VerifiedNotification } from './payment-
 /**
  * WeChat Pay APIv3, Native (QR): `transactions_native` makes the code_url; WeChat notifies JSON
  * signed SHA256-RSA with WeChat Pay's key, the payload AES-256-GCM encrypted with our APIv3 key
- * (docs/decisions.md "Real payment adapters").
+ * (docs/payments.md "Real payment adapters").
  *
  * The SDK (wechatpay-node-v3) signs our requests. Notifications are checked here with node:crypto,
  * following WeChat's documented algorithm, because the SDK can do neither offline nor safely:

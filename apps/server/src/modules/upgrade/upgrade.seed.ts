@@ -10,7 +10,7 @@ import { typicalGrade } from '../boxes/boxes.seed.ts';
 export const DEFAULT_SHOW_RATE = 100;
 
 /**
- * The upgrade's targets (docs/decisions.md "Upgrade"): every catalogue item at the wear grade it
+ * The upgrade's targets (docs/games/upgrade.md "Upgrade"): every catalogue item at the wear grade it
  * drops at in our boxes, priced by the price table as a box item is, so a won target is worth
  * exactly what the same item from a box is. Added once; a target already there (same item and
  * grade) is left as it is, with whatever price, weight or sale flag it has been given since.

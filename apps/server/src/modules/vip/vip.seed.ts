@@ -4,7 +4,7 @@ import { commandTiers, vipLevels } from '../../db/schema/vip.ts';
 const Y = 10_000;
 
 /**
- * Levels 0..10 (docs/decisions.md "VIP levels"): cumulative recharge in CNY, one-time upgrade reward in CNY,
+ * Levels 0..10 (docs/vip-and-rewards.md "VIP levels"): cumulative recharge in CNY, one-time upgrade reward in CNY,
  * recharge bonus in hundredths of a percent, exclusive red packet in CNY.
  */
 export const VIP_LEVEL_TABLE: readonly [

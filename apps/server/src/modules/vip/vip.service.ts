@@ -32,7 +32,7 @@ export interface VipStatus {
 }
 
 /**
- * A player's level, computed from the ledger (docs/decisions.md "VIP levels"), with users.vip_level brought in
+ * A player's level, computed from the ledger (docs/vip-and-rewards.md "VIP levels"), with users.vip_level brought in
  * step when it differs: the badge everywhere reads that column. The user detail calls this too.
  */
 export async function vipStatusOf(db: Db, userId: number): Promise<VipStatus> {

@@ -6,7 +6,7 @@ import { itemDefs } from '../../db/schema/catalogue.ts';
 import { mallItems } from '../../db/schema/mall.ts';
 
 /**
- * The mall's products (docs/decisions.md "Wallet and mall"): a spread over the catalogue's qualities, each in
+ * The mall's products (docs/money-and-items.md "Wallet and mall"): a spread over the catalogue's qualities, each in
  * its best grade and priced by the price table, 1 quota unit per coin unit. ★ items are limited.
  */
 const PLAN: { pick: (r: typeof itemDefs.$inferSelect) => boolean; count: number; stock: number | null }[] = [

@@ -3,7 +3,7 @@ import { loadFeatureTexts } from '../../i18n/feature-texts.tsx';
 /**
  * The roll room and treasure verifiers' texts (`fairness.roll.*`, `fairness.treasure.*`), loaded
  * with the fairness page's chunk rather than merged into the shell's first load as `i18n/`'s
- * are: the newest verifiers, kept off the home page's budget (docs/decisions.md "Card grabbing
+ * are: the newest verifiers, kept off the home page's budget (docs/games/card-grabbing.md "Card grabbing
  * screens (web)"). Each verifier renders once they are in.
  */
 export const verifierTexts = loadFeatureTexts({

@@ -2,7 +2,7 @@ import { loadFeatureTexts } from '../../i18n/feature-texts.tsx';
 
 /**
  * The roll screens' texts, loaded with the roll chunks rather than the shell: they live in texts/,
- * outside the `i18n/` folders the shell's bundles merge (first-load budget, docs/decisions.md
+ * outside the `i18n/` folders the shell's bundles merge (first-load budget, docs/games/roll.md
  * "Roll screens (web)").
  */
 export const rollTexts = loadFeatureTexts({

@@ -21,7 +21,7 @@ export interface PollReport {
 }
 
 /**
- * Turns what the chain watcher sees into credited orders (docs/decisions.md "USDT recharge", rules):
+ * Turns what the chain watcher sees into credited orders (docs/payments.md "USDT recharge", rules):
  * - a transfer is tied to the order that borrowed the address when it was sent, once;
  * - it waits for the chain's confirmations, then: amount ≥ the order's quantity → credited
  *   through handleNotification as any provider's payment (an overpayment is credited as ordered,

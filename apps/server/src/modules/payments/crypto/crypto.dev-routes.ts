@@ -12,7 +12,7 @@ import type { SandboxChain } from './sandbox-chain.ts';
 const STATUS_TEXT: Record<number, string> = { 1: '待支付', 2: '已支付', 3: '已过期', 4: '支付失败', 5: '已冲正' };
 
 /**
- * The sandbox chain's page (never registered in production; docs/decisions.md "USDT recharge"):
+ * The sandbox chain's page (never registered in production; docs/payments.md "USDT recharge"):
  *   GET  /dev/chain           lent addresses with their orders, deposits and confirmations; forms
  *   GET  /dev/chain.json      the same as JSON
  *   POST /dev/chain/deposit   {chain, address, amount}  sends `amount` USDT ("14.157894") in a new block

@@ -15,7 +15,7 @@ import { createSandboxChain, type SandboxChain } from './sandbox-chain.ts';
 import { createTronWatcher } from './tron-watcher.ts';
 
 /**
- * USDT recharge wired on the runtime (docs/decisions.md "USDT recharge"). CHAIN_WATCHER picks the watcher:
+ * USDT recharge wired on the runtime (docs/payments.md "USDT recharge"). CHAIN_WATCHER picks the watcher:
  * sandbox (outside production only; generated addresses, the /dev/chain page), live (TronGrid +
  * Ethereum RPC; the operator's address list) or off (crypto_pay is not offered). Returns null when
  * off, and then the channel has no adapter.
