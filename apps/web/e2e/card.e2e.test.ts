@@ -49,26 +49,56 @@ describe('card grabbing in the browser', () => {
     await host.getByRole('button', { name: '创建夺宝' }).click();
     const dialog = host.getByRole('dialog', { name: '创建夺宝' });
     await dialog.getByLabel('夺宝标题').fill('浏览器夺宝');
-    await dialog.getByLabel('搜索饰品').fill('AK-47');
     const results = dialog.getByRole('list', { name: '饰品目录' });
-    await results.getByRole('button').first().waitFor();
-    // Typing settles before the catalogue is asked: wait until every result is an AK-47.
-    await expect
-      .poll(async () =>
-        (await results.locator('.catalogue-picker__name').allTextContents()).every((n) => n.includes('AK-47')),
-      )
-      .toBe(true);
-    const first = results.getByRole('button').first();
-    const prizeName = (await first.locator('.catalogue-picker__name').textContent()) ?? '';
-    await first.click();
+    await results.getByRole('button').first().waitFor(); // the whole catalogue, dearest first
+    // Typing "AK-47" and clicking the first result at once: the unfiltered list still on screen
+    // can't be picked (it once gave gloves), so the click lands when the AK-47s are in. The search's
+    // answer is held until the click has landed or is waiting on a disabled button.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const akSearch = /\/catalogue\/search\?.*keyword=AK-47/;
+    await host.route(akSearch, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked = host.waitForRequest(akSearch);
+    await dialog.getByLabel('搜索饰品').fill('AK-47');
+    let clicked = false;
+    const click = results
+      .getByRole('button')
+      .first()
+      .click()
+      .then(() => {
+        clicked = true;
+      });
+    await asked;
+    await expect.poll(async () => clicked || (await results.getByRole('button').first().isDisabled())).toBe(true);
+    answer();
+    await click;
+    await host.unroute(akSearch);
     const wears = dialog.getByRole('group', { name: /已选：/ });
+    const prizeName =
+      ((await wears.locator('legend').textContent()) ?? '').replace(/^已选：/, '').split(' · ')[0] ?? '';
+    expect(prizeName).toContain('AK-47');
+    expect(await results.locator('.catalogue-picker__name').first().textContent()).toBe(prizeName);
     await wears.getByRole('radio').last().check();
     await dialog.getByLabel('卡片数量（2–1000）').fill('4');
     await dialog.getByLabel('每张价格（元）').fill(String(CARD_YUAN));
     await dialog.getByText('全部售出共 ¥4.00').waitFor();
+    // The dearest AK-47 is worth more than ¥4 in any wear: a loss, in red, that needs a second yes.
+    await dialog
+      .getByTestId('treasure-margin')
+      .getByText(/全部售出后预计亏损 ¥/)
+      .waitFor();
     await screenshot(host, 'card-create-dialog');
     const created = host.waitForResponse((r) => r.url().includes(TREASURE_PATHS.create));
     await dialog.getByRole('button', { name: '创建', exact: true }).click();
+    const confirm = host.getByRole('dialog').filter({ hasText: '确定仍要创建吗？' });
+    await confirm.waitFor();
+    await screenshot(host, 'card-create-loss-confirm');
+    await confirm.getByRole('button', { name: '仍然创建' }).click();
     const createBody = (await (await created).json()) as { code: number; data: { room_id: number }; msg: string };
     expect(createBody.code, createBody.msg).toBe(200);
     const roomId = createBody.data.room_id;

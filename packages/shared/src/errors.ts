@@ -185,6 +185,7 @@ export const ERRORS = {
   TREASURE_ENDED: { code: 4686, http: 409 },
   TREASURE_COUNT_INVALID: { code: 4687, http: 400 },
   TREASURE_NOT_ENOUGH_CARDS: { code: 4688, http: 409 },
+  TREASURE_PRIZE_CHANGED: { code: 4689, http: 409 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -883,6 +884,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '剩余卡片不足',
     'zh-TW': '剩餘卡片不足',
     'en-US': 'Not enough cards are left',
+  },
+  TREASURE_PRIZE_CHANGED: {
+    'zh-CN': '奖品价格已变动，请重新确认',
+    'zh-TW': '獎品價格已變動，請重新確認',
+    'en-US': 'The prize’s price has changed; please check it again',
   },
 };
 

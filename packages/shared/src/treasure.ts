@@ -29,6 +29,12 @@ export const treasureCreateRequest = z.object({
   cards: z.number(),
   card_price: z.number(),
   deadline: z.number(),
+  /**
+   * The prize's price (units) the admin saw when deciding the card price: the server refuses
+   * (TREASURE_PRIZE_CHANGED) when the price table now prices the prize otherwise, so no treasure
+   * is made on a margin nobody looked at. Optional for callers that saw no price.
+   */
+  prize_price: z.number().int().min(0).optional(),
 });
 export type TreasureCreateRequest = z.infer<typeof treasureCreateRequest>;
 export const treasureIdResponse = z.object({ room_id: int() });

@@ -39,6 +39,9 @@ const pickerTexts = loadFeatureTexts({
   'en-US': () => import('./catalogue-item-picker-texts/en-US.json'),
 });
 
+/** The searches' query keys start with this: a dialog told a price has changed refetches them. */
+export const CATALOGUE_SEARCH_KEY = [USER_QUERY_ROOT, 'catalogue-search'] as const;
+
 /** Typing settles for this long before the catalogue is asked. */
 const SEARCH_DELAY_MS = 300;
 
@@ -80,7 +83,7 @@ function Picker({
     return () => clearTimeout(timer);
   }, [typed]);
   const results = useQuery({
-    queryKey: [USER_QUERY_ROOT, 'catalogue-search', keyword, page, locale],
+    queryKey: [...CATALOGUE_SEARCH_KEY, keyword, page, locale],
     queryFn: ({ signal }) =>
       apiGet(
         ADMIN_CATALOGUE_PATHS.search,
@@ -91,9 +94,16 @@ function Picker({
     staleTime: 60_000,
   });
 
+  // The list on screen answers an older search while typing settles or the new answer is on its
+  // way (keepPreviousData keeps it there). A click then would pick what the admin no longer meant
+  // (typing "AK-47" and clicking at once picked gloves from the unfiltered list), so a stale list
+  // is shown dimmed and nothing in it can be picked until the answer for what is typed is in.
+  const stale = typed.trim() !== keyword || results.isPlaceholderData;
+
   function pick(item: CatalogueSearchItem) {
+    // `item` is the one this button rendered, never an index into a list that may have changed.
     const wear = item.wears[0];
-    if (wear) onChange({ item, exter: wear.exter, price: wear.price });
+    if (wear && !stale) onChange({ item, exter: wear.exter, price: wear.price });
   }
 
   return (
@@ -107,6 +117,11 @@ function Picker({
         placeholder={t('cataloguePicker.placeholder')}
         onChange={(e) => setTyped(e.target.value)}
       />
+      {stale && !results.isPending && (
+        <p className="catalogue-picker__searching" role="status">
+          {t('cataloguePicker.searching')}
+        </p>
+      )}
       {results.isPending ? (
         <Spinner />
       ) : results.isError && !results.data ? (
@@ -114,10 +129,19 @@ function Picker({
       ) : results.data?.list.length === 0 ? (
         <p className="catalogue-picker__empty">{t('cataloguePicker.empty')}</p>
       ) : (
-        <ul className="catalogue-picker__list" aria-label={t('cataloguePicker.results')}>
+        <ul
+          className={`catalogue-picker__list ${stale ? 'is-stale' : ''}`}
+          aria-label={t('cataloguePicker.results')}
+          aria-busy={stale}
+        >
           {results.data?.list.map((item) => (
             <li key={item.item_id}>
-              <ItemButton item={item} picked={value?.item.item_id === item.item_id} onPick={() => pick(item)} />
+              <ItemButton
+                item={item}
+                picked={value?.item.item_id === item.item_id}
+                disabled={stale}
+                onPick={() => pick(item)}
+              />
             </li>
           ))}
         </ul>
@@ -148,7 +172,17 @@ function Picker({
   );
 }
 
-function ItemButton({ item, picked, onPick }: { item: CatalogueSearchItem; picked: boolean; onPick: () => void }) {
+function ItemButton({
+  item,
+  picked,
+  disabled,
+  onPick,
+}: {
+  item: CatalogueSearchItem;
+  picked: boolean;
+  disabled: boolean;
+  onPick: () => void;
+}) {
   const locale = useLocale();
   const quality: Quality = isQuality(item.quality) ? item.quality : 0;
   const style = { '--rarity': QUALITY_COLORS[quality] } as CSSProperties;
@@ -158,6 +192,7 @@ function ItemButton({ item, picked, onPick }: { item: CatalogueSearchItem; picke
       className={`catalogue-picker__item ${picked ? 'is-picked' : ''}`}
       style={style}
       aria-pressed={picked}
+      disabled={disabled}
       onClick={onPick}
     >
       <ItemImage src={item.img} alt="" itemId={item.item_id} />

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AccountsDeps } from './accounts.deps.ts';
 import { isUniqueViolation, accountsRepo as repo, type UserRow } from './accounts.repo.ts';
+import { avatarUrl, spreadAvatarId } from './avatar-svg.ts';
 import type { CodesService } from './codes.service.ts';
 import { dummyPasswordHash, hashPassword, randomReadable, verifyPassword } from './secrets.ts';
 import type { ClientInfo, SessionsService } from './sessions.service.ts';
@@ -15,10 +16,6 @@ export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
 
 const TRANSPORT_HASH = /^[0-9a-f]{64}$/;
-
-/** The default avatar of a new account: one of the seeded set, by id. */
-export const DEFAULT_AVATAR_ID = 1;
-export const avatarUrl = (id: number) => `/img/avatars/${id}.svg`;
 
 export interface NewAccount {
   nickName: string;
@@ -45,11 +42,9 @@ export function createAuthService(deps: AccountsDeps, codes: CodesService, sessi
       const code = randomReadable(attempt < 3 ? 6 : 8);
       try {
         // A savepoint, so a collision of invite codes does not abort the whole transaction.
-        return await tx.transaction((sp) =>
-          repo.insertUser(sp, {
+        return await tx.transaction(async (sp) => {
+          const row = await repo.insertUser(sp, {
             nickName: a.nickName,
-            avatar: avatarUrl(DEFAULT_AVATAR_ID),
-            avatarId: DEFAULT_AVATAR_ID,
             mobile: a.mobile ?? null,
             email: a.email ?? null,
             steamId: a.steamId ?? null,
@@ -58,8 +53,13 @@ export function createAuthService(deps: AccountsDeps, codes: CodesService, sessi
             traceParam: a.traceParam ?? '',
             superInviteCode: code,
             createdAt: new Date(clock.now()),
-          }),
-        );
+          });
+          // The avatar follows the id, which the insert gives: one of the seeded set, spread.
+          const avatarId = spreadAvatarId(row.id);
+          const avatar = avatarUrl(avatarId);
+          await repo.updateUser(sp, row.id, { avatarId, avatar });
+          return { ...row, avatarId, avatar };
+        });
       } catch (error) {
         if (attempt < 6 && isUniqueViolation(error, 'users_super_invite_code_uq')) continue;
         throw error;

@@ -4,6 +4,18 @@
  */
 export const AVATAR_COUNT = 12;
 
+/** Where seeded avatar `id` is drawn (media.routes). */
+export const avatarUrl = (id: number) => `/img/avatars/${id}.svg`;
+
+/**
+ * A new account's avatar: the seeded set in turn by account id, so the players beside a seat or
+ * in a ticker are not all one face (every account had avatar 1 before). Ids are consecutive, so
+ * any 12 accounts made one after another have 12 different ones.
+ */
+export function spreadAvatarId(userId: number): number {
+  return ((userId - 1) % AVATAR_COUNT) + 1;
+}
+
 const SCHEMES: [bg: string, helmet: string, visor: string][] = [
   ['#1e2a44', '#e0a526', '#1b1f2b'],
   ['#2b1e44', '#ab47bc', '#f3e5f5'],

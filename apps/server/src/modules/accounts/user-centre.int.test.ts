@@ -4,6 +4,7 @@ import { asUser, login, registerUser, smsCode, type TestUser } from '../../../te
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { reachVipLevel } from '../../../test/support/vip.ts';
 import { users } from '../../db/schema/users.ts';
+import { spreadAvatarId } from './avatar-svg.ts';
 
 const P = '/usercenter/v1/user';
 const LINK = 'https://steamcommunity.com/tradeoffer/new/?partner=123456789&token=AbCd_123';
@@ -45,8 +46,22 @@ describe('user centre', () => {
     expect(img.headers['content-type']).toContain('image/svg+xml');
     expect((await as(a, 'POST', 'change-user-avatar', { avatar_id: 5 })).body.code).toBe(200);
     expect((await row(a))?.avatar).toBe('/img/avatars/5.svg');
-    expect((await row(b))?.avatar).toBe('/img/avatars/1.svg');
+    expect((await row(b))?.avatar).toBe(`/img/avatars/${spreadAvatarId(b.userId)}.svg`);
     expect((await as(a, 'POST', 'change-user-avatar', { avatar_id: 99 })).body.error).toBe('NOT_FOUND');
+  });
+
+  it('gives new accounts the seeded avatars in turn, not all the first one', async () => {
+    const made = [];
+    for (let i = 0; i < 12; i++) made.push(await registerUser(t));
+    const ids = new Set<number>();
+    for (const u of made) {
+      const r = await row(u);
+      expect(r?.avatar).toBe(`/img/avatars/${r?.avatarId}.svg`);
+      if (r?.avatarId) ids.add(r.avatarId);
+      // What the player's own detail shows.
+      expect((await as<{ avatar: string }>(u, 'GET', 'detail')).body.data.avatar).toBe(r?.avatar);
+    }
+    expect([...ids].sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
   it('changes the nickname, stripped and width-limited; an id in the body is ignored', async () => {

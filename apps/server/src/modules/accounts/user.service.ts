@@ -8,7 +8,7 @@ import { balancesOf, postTransfer } from '../ledger/ledger.ts';
 import { vipStatusOf } from '../vip/vip.service.ts';
 import type { AccountsDeps } from './accounts.deps.ts';
 import { accountsRepo as repo, type UserRow } from './accounts.repo.ts';
-import { avatarUrl } from './auth.service.ts';
+import { avatarUrl } from './avatar-svg.ts';
 import type { CodesService } from './codes.service.ts';
 import { hmac } from './secrets.ts';
 import type { SessionsService } from './sessions.service.ts';

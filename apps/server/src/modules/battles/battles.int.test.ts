@@ -11,6 +11,7 @@ import { userItems } from '../../db/schema/items.ts';
 import { rewardHistories } from '../../db/schema/site.ts';
 import type { BusMessage } from '../../infra/bus.ts';
 import { createScheduler, type Scheduler } from '../../infra/scheduler.ts';
+import { ROBOTS } from '../games/robots.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -194,6 +195,15 @@ describe('battles', () => {
       ),
     );
     const latest = (await t.api<BattleResultsResponse>('GET', BATTLE_PATHS.realTimeResult)).body.data.list;
+    // Named as the room names its seats for the same reader (a robot winner in English).
+    const enSeats = (
+      await t.api<{ data: BattleRoomData }>('GET', `${BATTLE_PATHS.room}?room_id=${id}`, { lang: 'en-US' })
+    ).body.data.data.members;
+    const enLatest = (await t.api<BattleResultsResponse>('GET', BATTLE_PATHS.realTimeResult, { lang: 'en-US' })).body
+      .data.list;
+    expect(enLatest.find((r) => r.room_id === id)?.winners.map((w) => w.nick_name)).toEqual([
+      enSeats[winnerSeat]?.nick_name,
+    ]);
     expect(latest[0]).toMatchObject({
       room_id: id,
       total_value: total,
@@ -206,6 +216,47 @@ describe('battles', () => {
     expect(report.every((r) => r.winners.some((w) => !w.robot))).toBe(true);
     expect(report.map((r) => r.total_value)).toEqual([...report.map((r) => r.total_value)].sort((x, y) => y - x));
     await expectLedgerBalanced(t);
+  });
+
+  it('names robots in the reader’s language everywhere a battle shows them, each with its own avatar', async () => {
+    const a = await player(box.price);
+    const made = await post<{ room_id: number }>(a, BATTLE_PATHS.create, { box_ids: [box.box_id], user_num: 4 });
+    const id = made.body.data.room_id;
+    for (let i = 0; i < 2; i++) expect((await post(a, BATTLE_PATHS.addRobot, { room_id: id })).body.code).toBe(200);
+    const get = async <T>(path: string, lang: string) =>
+      (await t.api<T>('GET', path, { lang, headers: { authorization: `Bearer ${a.tokens.access_token}` } })).body.data;
+    const seats = async (lang: string) =>
+      (await get<{ data: BattleRoomData }>(`${BATTLE_PATHS.room}?room_id=${id}`, lang)).data.members;
+    const [zhCn, zhTw, en] = [await seats('zh-CN'), await seats('zh-TW'), await seats('en-US')];
+    // The player's own nickname in every language; the robots' in each reader's.
+    for (const members of [zhCn, zhTw, en]) expect(members[0]?.nick_name).toBe(zhCn[0]?.nick_name);
+    const robots = [1, 2].map((seat) => ROBOTS.find((r) => r.names['zh-CN'] === zhCn[seat]?.nick_name));
+    expect(robots.every(Boolean)).toBe(true);
+    for (const [k, seat] of [1, 2].entries()) {
+      expect(zhTw[seat]?.nick_name).toBe(robots[k]?.names['zh-TW']);
+      expect(en[seat]?.nick_name).toBe(robots[k]?.names['en-US']);
+      expect(en[seat]?.avatar).toBe(`/img/avatars/${robots[k]?.avatarId}.svg`);
+    }
+    expect(en[1]?.avatar).not.toBe(en[2]?.avatar);
+    // The hall, the creator's record and the robot list say the same.
+    const hall = await get<{ data: { room_id: number; members: ({ nick_name: string } | null)[] }[] }>(
+      BATTLE_PATHS.list,
+      'en-US',
+    );
+    expect(hall.data.find((r) => r.room_id === id)?.members.map((m) => m?.nick_name)).toEqual(
+      en.map((m) => m?.nick_name),
+    );
+    const record = await get<{ records: { room_id: number; members: ({ nick_name: string } | null)[] }[] }>(
+      BATTLE_PATHS.ownRecord,
+      'en-US',
+    );
+    expect(record.records.find((r) => r.room_id === id)?.members.map((m) => m?.nick_name)).toEqual(
+      en.map((m) => m?.nick_name),
+    );
+    const list = await get<{ list: { nick_name: string; avatar: string }[] }>(BATTLE_PATHS.robots, 'en-US');
+    expect(list.list.map((r) => r.nick_name)).toEqual(ROBOTS.map((r) => r.names['en-US']));
+    expect(new Set(list.list.map((r) => r.avatar)).size).toBe(ROBOTS.length);
+    expect((await post(a, BATTLE_PATHS.dissolve, { room_id: id })).body.code).toBe(200);
   });
 
   it("shows a seated player's emoticon to the room, one per 2 s; others are refused", async () => {

@@ -57,8 +57,8 @@ export function battlesRoutes(
       { schema: { tags, response: { 200: envelopeOf(createRuleResponse) } } },
       async (req) => ok(await battles.createRule(requestLocale(req))),
     );
-    app.get(BATTLE_PATHS.robots, { schema: { tags, response: { 200: envelopeOf(robotListResponse) } } }, async () =>
-      ok(await battles.robots()),
+    app.get(BATTLE_PATHS.robots, { schema: { tags, response: { 200: envelopeOf(robotListResponse) } } }, async (req) =>
+      ok(await battles.robots(requestLocale(req))),
     );
     app.get(
       BATTLE_PATHS.ownRecord,

@@ -51,6 +51,7 @@ import type { Clock } from '../../infra/clock.ts';
 import type { Presence } from '../../realtime/presence.ts';
 import { type BoxesService, DEFAULT_BIG_WIN_UNITS, TICKER_MIN_QUALITY } from '../boxes/boxes.service.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
+import { robotName } from '../games/robots.ts';
 import type { Change, Outcome, Room, RoomEngine } from '../games/room-engine.ts';
 import type { SiteService } from '../site/site.service.ts';
 import { createBattleViews } from './battles.views.ts';
@@ -250,13 +251,16 @@ export function createBattlesService(deps: BattlesDeps) {
     return { room_id: roomId };
   }
 
-  async function robots() {
-    const rows = await db
+  const robotRows = () =>
+    db
       .select({ user_id: users.id, nick_name: users.nickName, avatar: users.avatar })
       .from(users)
       .where(eq(users.role, 'robot'))
       .orderBy(users.id);
-    return { list: rows };
+
+  /** The robots, named for a reader of `locale` (robots.ts). */
+  async function robots(locale: Locale) {
+    return { list: (await robotRows()).map((r) => ({ ...r, nick_name: robotName(r.nick_name, locale) })) };
   }
 
   /** When each player last showed an emoticon in this process (the gap is a courtesy, not money). */
@@ -337,7 +341,7 @@ export function createBattlesService(deps: BattlesDeps) {
       if (!room) return refuse('GAME_ROOM_NOT_FOUND');
       if (room.data.creatorId !== userId) refuse('BATTLE_NOT_CREATOR');
       const seated = new Set(room.data.seats.flatMap((s) => (s ? [s.userId] : [])));
-      const robot = (await robots()).list.find((r) => !seated.has(r.user_id));
+      const robot = (await robotRows()).find((r) => !seated.has(r.user_id));
       if (!robot) return refuse('BATTLE_FULL');
       return joinRoom(robot.user_id, roomId, seat, true);
     },

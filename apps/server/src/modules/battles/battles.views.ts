@@ -60,7 +60,7 @@ export function createBattleViews(deps: BattleViewDeps) {
   const results = new Map<string, { at: number; list: BattleResultCard[] }>();
 
   async function resultCards(rooms: Room<StoredBattle>[], locale: Locale): Promise<BattleResultCard[]> {
-    const [people, info] = await Promise.all([membersOf(rooms), deps.boxes.items()]);
+    const [people, info] = await Promise.all([membersOf(rooms, locale), deps.boxes.items()]);
     return rooms.map((room) => {
       const b = room.data;
       const best = b.rolls
@@ -112,11 +112,12 @@ export function createBattleViews(deps: BattleViewDeps) {
     return { list };
   }
 
-  /** The seated players of these rooms, by id. */
-  const membersOf = (rooms: readonly Room<Battle>[]) =>
+  /** The seated players of these rooms, by id; robots named in the reader's language. */
+  const membersOf = (rooms: readonly Room<Battle>[], locale: Locale) =>
     peopleOf(
       db,
       rooms.flatMap((r) => r.data.seats.flatMap((s) => (s ? [s.userId] : []))),
+      locale,
     );
 
   function card(
@@ -172,7 +173,7 @@ export function createBattleViews(deps: BattleViewDeps) {
   }
 
   async function cards(rooms: Room<StoredBattle>[], locale: Locale, viewer: number | null) {
-    const [people, names] = await Promise.all([membersOf(rooms), boxNamesOf(rooms, locale)]);
+    const [people, names] = await Promise.all([membersOf(rooms, locale), boxNamesOf(rooms, locale)]);
     return rooms.map((r) => card(r, people, names, viewer));
   }
 

@@ -30,6 +30,7 @@ import {
 } from '@kaixiang/game/roll';
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import { ITEM_STATUS, ITEM_UPDATE_EVENT, type ItemUpdatePush } from '@kaixiang/shared/inventory';
+import { DEFAULT_LOCALE } from '@kaixiang/shared/locale';
 import { ANCHOR_ACCOUNT_TYPES } from '@kaixiang/shared/payments';
 import {
   ROLL_EVENTS,
@@ -252,7 +253,9 @@ export function createRollService(deps: RollDeps) {
           // The last word on "once": two joins at the same moment both got here; one row wins.
           if (!(await rollRepo.insertEntry(lt.tx, roomId, userId, lt.now))) refuse('ROLL_ALREADY_JOINED');
           const count = await rollRepo.entryCount(lt.tx, roomId);
-          const people = await peopleOf(lt.tx, [userId]);
+          // The frame goes to every watcher, whatever their language; the joiner is a signed-in
+          // player (robots have no credentials), whose nickname is the same in all three.
+          const people = await peopleOf(lt.tx, [userId], DEFAULT_LOCALE);
           const person = people.get(userId) ?? { nick: '', avatar: '', vip: me.vip };
           return {
             value: { room_id: roomId, joined_at: now, player_count: count, person },

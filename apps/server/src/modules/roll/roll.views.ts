@@ -100,6 +100,7 @@ export function createRollViews(deps: RollViewDeps) {
       peopleOf(
         db,
         rooms.map((r) => r.data.ownerId),
+        locale,
       ),
       rollRepo.counts(db, ids),
       viewer === null ? Promise.resolve(null) : rollRepo.joinedOf(db, viewer, ids),
@@ -217,6 +218,7 @@ export function createRollViews(deps: RollViewDeps) {
         peopleOf(
           db,
           (room.data.result?.awards ?? []).map((a) => a.userId),
+          locale,
         ),
       ]);
       return { room_id: room.id, list: prizesOf(room.data, info, people, locale) };
@@ -240,6 +242,7 @@ export function createRollViews(deps: RollViewDeps) {
         peopleOf(
           db,
           (result?.awards ?? []).map((a) => a.userId),
+          locale,
         ),
         result ? rollRepo.entrants(db, roomId) : Promise.resolve([]),
       ]);

@@ -62,16 +62,21 @@ describe('card grabbing (夺宝)', () => {
     });
   const get = async <T>(path: string, u?: TestUser) =>
     (u ? await asUser<T>(t, u.tokens.access_token, 'GET', path) : await t.api<T>('GET', path)).body;
-  const make = (cards: number, over: Record<string, unknown> = {}) =>
-    post<{ room_id: number }>(admin, TREASURE_PATHS.create, {
-      title: '龙狙夺宝',
-      item_id: itemId,
-      exter: 2,
-      cards,
-      card_price: CARD,
-      deadline: clock.now() + HOUR,
-      ...over,
-    });
+  const make = (cards: number, over: Record<string, unknown> = {}, lang?: string) =>
+    post<{ room_id: number }>(
+      admin,
+      TREASURE_PATHS.create,
+      {
+        title: '龙狙夺宝',
+        item_id: itemId,
+        exter: 2,
+        cards,
+        card_price: CARD,
+        deadline: clock.now() + HOUR,
+        ...over,
+      },
+      lang,
+    );
   const grab = (u: TestUser, roomId: number, count: number, lang?: string) =>
     post<TreasureJoinResponse>(u, TREASURE_PATHS.join, { room_id: roomId, count }, lang);
   const expectRefused = (res: { body: { code: number } }, key: ErrorKey) =>
@@ -104,6 +109,27 @@ describe('card grabbing (夺宝)', () => {
       'zh-TW',
     );
     expect(tw.body).toMatchObject({ code: ERRORS.TREASURE_TITLE_INVALID.code, msg: '奪寶標題須為1–30個字' });
+  });
+
+  it('refuses a prize the catalogue does not have, or priced otherwise than the admin saw, and makes nothing', async () => {
+    const treasures = async () =>
+      (await db().select({ id: gameRooms.id }).from(gameRooms).where(eq(gameRooms.game, 'treasure'))).length;
+    const before = await treasures();
+    const unknown = await make(5, { item_id: 99_999_999 }, 'zh-TW');
+    expect(unknown.body).toMatchObject({ code: ERRORS.ITEM_NOT_FOUND.code, msg: '飾品不存在' });
+    // The price the admin saw: what a treasure of this item and wear is made with.
+    const seen = (await make(5)).body.data.room_id;
+    const price = (await get<TreasureInfo>(`${TREASURE_PATHS.info}?room_id=${seen}`)).data.item.price;
+    expect(price).toBeGreaterThan(0);
+    const changed = await make(5, { prize_price: price + 1 }, 'en-US');
+    expect(changed.body).toMatchObject({
+      code: ERRORS.TREASURE_PRIZE_CHANGED.code,
+      msg: 'The prize’s price has changed; please check it again',
+    });
+    expect(await treasures()).toBe(before + 1);
+    const agreed = await make(5, { prize_price: price });
+    expect(agreed.body.code).toBe(200);
+    expect(await treasures()).toBe(before + 2);
   });
 
   it('a whole treasure: cards grabbed, bad grabs change nothing, full, drawn, the winner gets the item, verifiable', async () => {

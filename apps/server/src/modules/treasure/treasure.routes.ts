@@ -62,7 +62,8 @@ export function treasureRoutes(
     app.get(
       TREASURE_PATHS.dynamic,
       { schema: { tags, querystring: treasureDynamicQuery, response: { 200: envelopeOf(treasureDynamicResponse) } } },
-      async (req) => ok(await views.dynamic(req.query.room_id, req.query.page, req.query.page_size)),
+      async (req) =>
+        ok(await views.dynamic(req.query.room_id, req.query.page, req.query.page_size, requestLocale(req))),
     );
     app.get(
       TREASURE_PATHS.info,

@@ -106,6 +106,7 @@ export function createTreasureService(deps: TreasureDeps) {
       { itemDefId: body.item_id, ...(body.exter === undefined ? {} : { exter: body.exter }) },
     ]);
     if (!prize) return refuse('ITEM_NOT_FOUND');
+    if (body.prize_price !== undefined && body.prize_price !== prize.priceUnits) refuse('TREASURE_PRIZE_CHANGED');
     const room = await engine.create<Treasure>(TREASURE_GAME, userId, (fresh, now) => {
       const step = create({
         roomId: fresh.id,

@@ -88,6 +88,7 @@ export function createTreasureViews(deps: TreasureViewDeps) {
       peopleOf(
         db,
         rooms.flatMap((r) => (r.data.result ? [r.data.result.userId] : [])),
+        locale,
       ),
     ]);
     return { rooms, list: summaries(rooms, info, people, locale) };
@@ -133,12 +134,13 @@ export function createTreasureViews(deps: TreasureViewDeps) {
       };
     },
 
-    async dynamic(roomId: number, page: number, size: number): Promise<TreasureDynamicResponse> {
+    async dynamic(roomId: number, page: number, size: number, locale: Locale): Promise<TreasureDynamicResponse> {
       const t = (await load(roomId)).data;
       const newest = [...t.grabs].reverse().slice(offset(page, size), offset(page, size) + size);
       const people = await peopleOf(
         db,
         newest.map((g) => g.userId),
+        locale,
       );
       return {
         list: newest.map((g) => ({

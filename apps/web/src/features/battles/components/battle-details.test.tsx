@@ -156,6 +156,48 @@ describe('battle room', () => {
     expect(screen.queryByRole('button', { name: '加入' })).toBeNull();
   });
 
+  it('sends one join for a double click, and no 加入 sends another before the room shows the player seated', async () => {
+    storeSession(TOKENS); // user 42
+    let seated = false;
+    let answerJoin = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answerJoin = resolve;
+    });
+    const room = () =>
+      roomData({
+        user_num: 3,
+        members: [member(0, 7, '房主小王'), seated ? member(1, 42, '我自己') : null, null],
+        room_seq: seated ? 2 : 1,
+      });
+    let joins = 0;
+    mockApi(
+      accountHandlers(
+        roomHandlers(room, Date.now, {
+          [BATTLE_PATHS.join]: async () => {
+            joins += 1;
+            if (joins > 1) return fail(4606, '您已在该对战中', 409);
+            await answered;
+            seated = true;
+            return { room_id: 31 };
+          },
+        }),
+      ),
+    );
+    renderRoom();
+    const seats = await screen.findAllByTestId('battle-seat');
+    const button = within(seats[1]!).getByRole('button', { name: '加入' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    fireEvent.doubleClick(button);
+    // The other empty seat's 加入 is no way round it.
+    fireEvent.click(within(seats[2]!).getByRole('button', { name: '加入' }));
+    answerJoin();
+    expect(await screen.findByText('我自己')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '加入' })).toBeNull();
+    expect(joins).toBe(1);
+    expect(getToasts().filter((t) => t.kind === 'error')).toEqual([]);
+  });
+
   it('replays a running battle from the current round by the server’s clock', async () => {
     // Our clock is an hour off the server's: the page must follow the server.
     const serverNow = () => Date.now() + 3_600_000;

@@ -14,7 +14,7 @@ import { sessionUserId, useLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type RoomSnapshot, useBattleRoom } from '../api/get-battles.ts';
 import { useBattleRoomLive, useRoomEmoticons, useWatchCount } from '../api/live.ts';
-import { useBattleActions } from '../api/room-actions.ts';
+import { useBattleActions, useJoinBattle } from '../api/room-actions.ts';
 import { type BattleMoment, momentOf, seatTotals } from '../timeline.ts';
 import { BattleLoading, useBattleAssets, useLoadingOverlay } from './battle-loading.tsx';
 import { BattleResult } from './battle-result.tsx';
@@ -71,7 +71,8 @@ function BattleRoomView({ roomId }: { roomId: number }) {
   const loggedIn = useLoggedIn();
   const me = loggedIn ? Number(sessionUserId()) || null : null;
   const query = useBattleRoom(roomId);
-  const { join, addRobot, dissolve, emoticon } = useBattleActions();
+  const { addRobot, dissolve, emoticon } = useBattleActions();
+  const { join, joining } = useJoinBattle();
   const [confirmDissolve, setConfirmDissolve] = useState(false);
   useBattleRoomLive(roomId, () => void query.refetch());
   const emoticons = useRoomEmoticons(roomId);
@@ -152,7 +153,8 @@ function BattleRoomView({ roomId }: { roomId: number }) {
       openLoginDialog();
       return;
     }
-    void act(() => join.mutateAsync({ room_id: roomId, seat }));
+    // The refetch shows the player seated, and until it is in no 加入 can send another join.
+    void join({ room_id: roomId, seat }, () => query.refetch());
   }
 
   return (
@@ -215,7 +217,7 @@ function BattleRoomView({ roomId }: { roomId: number }) {
             emoticon={emoticons.get(seat)}
             actions={{
               emptySeat: !waiting ? null : isCreator ? 'robot' : seated ? null : 'join',
-              busy: join.isPending || addRobot.isPending,
+              busy: joining !== null || addRobot.isPending,
               onJoin,
               onRobot: (s) => void act(() => addRobot.mutateAsync({ room_id: roomId, seat: s })),
             }}

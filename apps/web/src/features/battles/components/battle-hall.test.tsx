@@ -163,6 +163,50 @@ describe('battle hall', () => {
     expect(JSON.parse(joins[1]!.body)).toEqual({ room_id: 31 });
   });
 
+  it('sends one join for a double click and shows no error: the player is in the room', async () => {
+    storeSession(TOKENS);
+    // The first join's answer waits until both clicks are in.
+    let answerJoin = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answerJoin = resolve;
+    });
+    let joins = 0;
+    const other = card({ room_id: 31, members: [member(0, 5, '别人'), null] });
+    mockApi(
+      accountHandlers(
+        hallHandlers([other], {
+          [BATTLE_PATHS.join]: async () => {
+            joins += 1;
+            if (joins > 1) return fail(4606, '您已在该对战中', 409);
+            await answered;
+            return { room_id: 31 };
+          },
+        }),
+      ),
+    );
+    const router = renderHall();
+    const button = await screen.findByRole('button', { name: '加入' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    fireEvent.doubleClick(button);
+    answerJoin();
+    expect(await screen.findByText('details page')).toBeTruthy();
+    expect(router.state.location.search).toBe('?roomID=31');
+    expect(joins).toBe(1);
+    expect(getToasts().filter((t) => t.kind === 'error')).toEqual([]);
+  });
+
+  it('takes a late “already in this battle” as joined: no error, and on to the room', async () => {
+    storeSession(TOKENS);
+    const other = card({ room_id: 31, members: [member(0, 5, '别人'), null] });
+    mockApi(accountHandlers(hallHandlers([other], { [BATTLE_PATHS.join]: () => fail(4606, '您已在该对战中', 409) })));
+    const router = renderHall();
+    fireEvent.click(await screen.findByRole('button', { name: '加入' }));
+    expect(await screen.findByText('details page')).toBeTruthy();
+    expect(router.state.location.search).toBe('?roomID=31');
+    expect(getToasts().map((t) => t.message)).not.toContain('您已在该对战中');
+  });
+
   it('shows the latest ended battles beside the rooms: winner, best item, total, each opening its result', async () => {
     const teamWin = resultCard({
       room_id: 21,

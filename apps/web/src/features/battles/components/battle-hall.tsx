@@ -11,7 +11,7 @@ import { PATHS } from '../../../lib/paths.ts';
 import { sessionUserId, useLoggedIn } from '../../../lib/session.ts';
 import { useBattleList } from '../api/get-battles.ts';
 import { useBattleHallLive } from '../api/live.ts';
-import { useBattleActions } from '../api/room-actions.ts';
+import { useJoinBattle } from '../api/room-actions.ts';
 import { BattleResults } from './battle-results.tsx';
 import { battleDetailsPath } from './room-bits.tsx';
 import { RoomCard } from './room-card.tsx';
@@ -29,7 +29,7 @@ export function BattleHallPage() {
   const loggedIn = useLoggedIn();
   const me = loggedIn ? Number(sessionUserId()) || null : null;
   const list = useBattleList();
-  const { join } = useBattleActions();
+  const { join, joining } = useJoinBattle();
   const [creating, setCreating] = useState(false);
   useBattleHallLive();
 
@@ -38,18 +38,13 @@ export function BattleHallPage() {
     else then();
   }
 
-  async function handleJoin(room: BattleRoomCard) {
+  function handleJoin(room: BattleRoomCard) {
     if (!loggedIn) {
       openLoginDialog();
       return;
     }
-    try {
-      await join.mutateAsync({ room_id: room.room_id });
-    } catch {
-      return; // the reason was toasted
-    }
     // Spec 2 §4: the join reply takes the player to the room.
-    void navigate(battleDetailsPath(room.room_id));
+    void join({ room_id: room.room_id }, () => navigate(battleDetailsPath(room.room_id)));
   }
 
   return (
@@ -111,8 +106,8 @@ export function BattleHallPage() {
                   key={room.room_id}
                   room={room}
                   me={me}
-                  joining={join.isPending && join.variables?.room_id === room.room_id}
-                  onJoin={(r) => void handleJoin(r)}
+                  joining={joining === room.room_id}
+                  onJoin={handleJoin}
                 />
               ))}
             </ul>

@@ -33,6 +33,21 @@ const KNIFE: CatalogueSearchItem = {
   wears: [{ exter: 6, price: 9_000_000 }],
 };
 
+const GLOVES: CatalogueSearchItem = {
+  item_id: 610,
+  name: '运动手套（★） | 超导体',
+  img: '',
+  quality: 7,
+  wears: [{ exter: 3, price: 16_460_000 }],
+};
+const AK: CatalogueSearchItem = {
+  item_id: 611,
+  name: 'AK-47 | 红线',
+  img: '',
+  quality: 4,
+  wears: [{ exter: 3, price: 50_000 }],
+};
+
 function renderHall() {
   const router = createMemoryRouter(
     [
@@ -122,8 +137,23 @@ describe('the admins’ create dialog', () => {
     // The server refuses a count out of range in the admin's language.
     fireEvent.submit(within(dialog).getByRole('button', { name: '创建' }).closest('form') as HTMLFormElement);
     await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('卡片数量须为2–1000张'));
+    expect(within(dialog).getByTestId('treasure-margin').textContent).toBe('全部售出后预计盈利 ¥4000.00');
     fireEvent.change(within(dialog).getByLabelText('卡片数量（2–1000）'), { target: { value: '4' } });
+    // ¥10 of cards for a ¥6000 prize: the loss in red, and creating it takes a second yes.
+    const margin = within(dialog).getByTestId('treasure-margin');
+    expect(margin.textContent).toBe('全部售出后预计亏损 ¥5990.00');
+    expect(margin.className).toContain('is-loss');
     fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
+    const confirm = await screen.findByText(
+      '卡片全部售出共 ¥10.00，奖品价值 ¥6000.00：这个夺宝将亏损 ¥5990.00。确定仍要创建吗？',
+    );
+    const confirmDialog = confirm.closest('[role="dialog"]') as HTMLElement;
+    fireEvent.click(within(confirmDialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByText(/确定仍要创建吗/)).toBeNull());
+    expect(created).toHaveLength(1); // the refused 4000 only: nothing sent without the yes
+    fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
+    const again = (await screen.findByText(/确定仍要创建吗/)).closest('[role="dialog"]') as HTMLElement;
+    fireEvent.click(within(again).getByRole('button', { name: '仍然创建' }));
     await waitFor(() => expect(router.state.location.search).toBe('?roomID=44'));
     expect(created[1]).toEqual({
       title: '龙狙夺宝',
@@ -132,7 +162,82 @@ describe('the admins’ create dialog', () => {
       cards: 4,
       card_price: 25_000,
       deadline: deadline.getTime(),
+      prize_price: 60_000_000,
     });
     expect(searches).toContain('AWP');
+  });
+
+  it('picks nothing from the list of an older search: typing "AK-47" and clicking at once does not pick the gloves', async () => {
+    storeSession(TOKENS);
+    // The AK-47 search answers only when the test says so: the click lands before it.
+    let answerSearch = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answerSearch = resolve;
+    });
+    const created: unknown[] = [];
+    const { requests } = mockApi({
+      ...accountHandlers({ [ACCOUNT_PATHS.detail]: () => ({ ...USER, role: 'admin' }) }),
+      [TREASURE_PATHS.list]: () => ({ list: [], total: 0, now: Date.now() }),
+      [ADMIN_CATALOGUE_PATHS.search]: async (req) => {
+        const keyword = req.url.searchParams.get('keyword') ?? '';
+        if (keyword === '') return { list: [GLOVES, AK], total: 2 };
+        await answered;
+        return { list: [AK], total: 1 };
+      },
+      [TREASURE_PATHS.create]: (req) => {
+        created.push(JSON.parse(req.body));
+        return { room_id: 45 };
+      },
+    });
+    renderHall();
+    fireEvent.click(await screen.findByRole('button', { name: '创建夺宝' }));
+    const dialog = await screen.findByRole('dialog', { name: '创建夺宝' });
+    const list = await within(dialog).findByRole('list', { name: '饰品目录' });
+    expect(within(list).getAllByRole('button')[0]?.textContent).toContain('运动手套');
+
+    fireEvent.change(within(dialog).getByLabelText('搜索饰品'), { target: { value: 'AK-47' } });
+    // At once, and again once the search is on its way: the first button is still the gloves.
+    fireEvent.click(within(list).getAllByRole('button')[0] as HTMLElement);
+    expect(within(dialog).queryByRole('group', { name: /已选/ })).toBeNull();
+    expect(list.getAttribute('aria-busy')).toBe('true');
+    // Typing settled: the search is in flight, its answer held back.
+    await waitFor(() => expect(requests.some((r) => r.url.searchParams.get('keyword') === 'AK-47')).toBe(true));
+    fireEvent.click(within(list).getAllByRole('button')[0] as HTMLElement);
+    expect(within(dialog).queryByRole('group', { name: /已选/ })).toBeNull();
+    expect(within(dialog).getByRole('status').textContent).toBe('搜索中…');
+
+    answerSearch();
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(1));
+    expect(list.getAttribute('aria-busy')).toBe('false');
+    fireEvent.click(within(list).getByRole('button', { name: /AK-47 \| 红线/ }));
+    expect(within(dialog).getByRole('group', { name: /已选：AK-47 \| 红线/ })).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('夺宝标题'), { target: { value: 'AK-47 夺宝' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '创建' })); // 10 cards × ¥1 > ¥5: no loss
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ title: 'AK-47 夺宝', item_id: AK.item_id, prize_price: 50_000 });
+  });
+
+  it('a prize whose price changed since the search is refused and must be picked again', async () => {
+    storeSession(TOKENS);
+    let searches = 0;
+    mockApi({
+      ...accountHandlers({ [ACCOUNT_PATHS.detail]: () => ({ ...USER, role: 'admin' }) }),
+      [TREASURE_PATHS.list]: () => ({ list: [], total: 0, now: Date.now() }),
+      [ADMIN_CATALOGUE_PATHS.search]: () => {
+        searches += 1;
+        return { list: [AK], total: 1 };
+      },
+      [TREASURE_PATHS.create]: () => fail(4689, '奖品价格已变动，请重新确认'),
+    });
+    renderHall();
+    fireEvent.click(await screen.findByRole('button', { name: '创建夺宝' }));
+    const dialog = await screen.findByRole('dialog', { name: '创建夺宝' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: /AK-47 \| 红线/ }));
+    fireEvent.change(within(dialog).getByLabelText('夺宝标题'), { target: { value: 'AK-47 夺宝' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
+    await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('奖品价格已变动，请重新确认'));
+    expect(within(dialog).queryByRole('group', { name: /已选/ })).toBeNull();
+    await waitFor(() => expect(searches).toBe(2)); // the prices asked again
   });
 });

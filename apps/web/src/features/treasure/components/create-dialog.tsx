@@ -1,11 +1,16 @@
 import { TREASURE_MAX_CARDS, TREASURE_MIN_CARDS, TREASURE_MIN_DURATION_MS } from '@kaixiang/game/treasure';
+import { ERRORS } from '@kaixiang/shared/errors';
 import { formatUnits, yuanToUnits } from '@kaixiang/shared/money';
 import { TREASURE_PATHS, type TreasureCreateRequest, treasureIdResponse } from '@kaixiang/shared/treasure';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../components/catalogue-item-picker.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
+import {
+  CATALOGUE_SEARCH_KEY,
+  CatalogueItemPicker,
+  type PickedCatalogueItem,
+} from '../../../components/catalogue-item-picker.tsx';
+import { ConfirmDialog, Dialog } from '../../../components/dialog.tsx';
 import { ApiError, apiPost } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -61,36 +66,53 @@ export function CreateTreasureDialog({
   onCreated: (roomId: number) => void;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const create = useCreateTreasure();
   const [title, setTitle] = useState('');
   const [prize, setPrize] = useState<PickedCatalogueItem | null>(null);
   const [cards, setCards] = useState('10');
   const [cardPrice, setCardPrice] = useState('1');
   const [deadline, setDeadline] = useState(() => localInput(Date.now() + DEFAULT_LIFE_MS));
+  const [confirmLoss, setConfirmLoss] = useState(false);
   const priceUnits = unitsOf(cardPrice);
   const cardCount = Number(cards);
   const takings =
     priceUnits !== null && Number.isSafeInteger(cardCount) && cardCount > 0 ? priceUnits * cardCount : null;
+  // What the house keeps if every card sells: negative means the prize is worth more than the cards.
+  const margin = takings !== null && prize ? takings - prize.price : null;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!prize) {
       toast.error(t('treasure.createDialog.noPrize'));
       return;
     }
+    // Selling ¥10 of cards for a ¥1,646 prize is allowed (a promotion may mean it), never by accident.
+    if (margin !== null && margin < 0) setConfirmLoss(true);
+    else void send(prize);
+  }
+
+  async function send(picked: PickedCatalogueItem) {
     try {
       const answer = await create.mutateAsync({
         title: title.trim(),
-        item_id: prize.item.item_id,
-        exter: prize.exter,
+        item_id: picked.item.item_id,
+        exter: picked.exter,
         cards: cardCount,
         card_price: priceUnits ?? 0,
         deadline: new Date(deadline).getTime(),
+        // The margin above was judged on this price: the server refuses if the prize now costs otherwise.
+        prize_price: picked.price,
       });
       toast.success(t('treasure.createDialog.created'));
       onCreated(answer.room_id);
-    } catch {
-      // the server's reason was toasted
+    } catch (error) {
+      // The server's reason was toasted. A price that changed since the search: pick again from
+      // fresh prices rather than resend one nobody has seen.
+      if (error instanceof ApiError && error.code === ERRORS.TREASURE_PRIZE_CHANGED.code) {
+        setPrize(null);
+        void queryClient.invalidateQueries({ queryKey: CATALOGUE_SEARCH_KEY });
+      }
     }
   }
 
@@ -144,10 +166,31 @@ export function CreateTreasureDialog({
             prize &&
             t('treasure.createDialog.takings', { amount: formatUnits(takings), value: formatUnits(prize.price) })}
         </p>
+        {margin !== null && (
+          <p className={`treasure-create__margin ${margin < 0 ? 'is-loss' : ''}`} data-testid="treasure-margin">
+            {t(margin < 0 ? 'treasure.createDialog.loss' : 'treasure.createDialog.margin', {
+              amount: formatUnits(Math.abs(margin)),
+            })}
+          </p>
+        )}
         <button type="submit" className="button button--primary" disabled={create.isPending || !title.trim()}>
           {t('treasure.createDialog.submit')}
         </button>
       </form>
+      <ConfirmDialog
+        open={confirmLoss && margin !== null && prize !== null}
+        text={t('treasure.createDialog.lossConfirm', {
+          amount: formatUnits(Math.abs(margin ?? 0)),
+          takings: formatUnits(takings ?? 0),
+          value: formatUnits(prize?.price ?? 0),
+        })}
+        buttonText={t('treasure.createDialog.lossSubmit')}
+        onClose={() => setConfirmLoss(false)}
+        onConfirm={() => {
+          setConfirmLoss(false);
+          if (prize) void send(prize);
+        }}
+      />
     </Dialog>
   );
 }
