@@ -63,6 +63,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
+    // Only the listed proxies may set the client address and protocol (config.ts trustProxyVar).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // A malformed URL (bad percent-encoding, an overlong path parameter) is refused before

@@ -20,8 +20,8 @@ const PHONE_LOGIN = '/usercenter/v1/user/login';
 const EMAIL_LOGIN = '/usercenter/v1/user/login-by-email';
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const PG_URL = process.env.TEST_DATABASE_URL;
-// The test apps take the client address from X-Forwarded-For, so one host plays many clients.
-const PROXIED = { TRUST_PROXY: 'true' };
+// The test host is the trusted proxy: the client address comes from X-Forwarded-For, so one host plays many clients.
+const PROXIED = { TRUST_PROXY: 'loopback' };
 
 type Answer = { status: number; body: Envelope<LoginResponse> };
 /** One login attempt from the given client address, on whichever process the deployment picks. */
