@@ -8,8 +8,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { installCompression } from './http/compression.ts';
 import { apiNotFound, frameworkError, installErrorHandler } from './http/error-handler.ts';
 import { installNulGuard } from './http/nul-guard.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { installSignatureCheck } from './http/signature.ts';
-import { installWebApp } from './http/web-app.ts';
+import { installWebApp, runtimeConfigScript } from './http/web-app.ts';
 import { ACCOUNTS_CONTROL_ROOM, SIGNED_OUT_EVENT } from './modules/accounts/accounts.deps.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -18,6 +19,7 @@ import { boxArtRoutes } from './modules/boxes/box-art.routes.ts';
 import { boxesRoutes } from './modules/boxes/boxes.routes.ts';
 import { createBoxesService } from './modules/boxes/boxes.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { loadCatalogue } from './modules/catalogue/catalogue.seed.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { couponsDevRoutes } from './modules/coupons/coupons.dev-routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
@@ -63,11 +65,19 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
+    // Only the listed proxies may set the client address and protocol (config.ts trustProxyVar).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // A malformed URL (bad percent-encoding, an overlong path parameter) is refused before
     // routing; without this Fastify answers its own JSON instead of our envelope.
     frameworkErrors: frameworkError,
+  });
+  // First, so every answer carries them: pages, API, assets, tools, errors and 404s.
+  installSecurityHeaders(app, {
+    inlineScripts: [runtimeConfigScript({ signKey: config.SIGN_SECRET, env: config.NODE_ENV })],
+    imageOrigins: [new URL(loadCatalogue().imageBaseUrl).origin],
+    publicOrigin: config.PUBLIC_ORIGIN,
+    devPages: config.NODE_ENV !== 'production',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -44,4 +44,19 @@ describe('config', () => {
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });
+  it("takes TRUST_PROXY as the proxies' addresses, and refuses true and hop counts (a client could choose its address)", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,fd00::/8,uniquelocal' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      'uniquelocal',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust every hop/);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: a hop count cannot tell the proxy/);
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0/8', 'fd00::/129', '10.0.0.1,,10.0.0.2', 'lb.internal']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: .* is not an address or range/);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -73,6 +74,48 @@ const boolVar = (def: boolean) =>
     .default(def ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1');
 
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+const TRUST_PROXY_HINT = "give the proxies' addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8 or uniquelocal)";
+
+/**
+ * The proxies that may tell the client's address and protocol (X-Forwarded-For/-Proto): none
+ * (`false`, `0`) or their own addresses and CIDR ranges (docs/security.md "Client address behind
+ * a proxy"). `true`, every hop, let any client choose its address (issue 20 §2), and a hop count
+ * is what Fastify 5 itself no longer honours (it cannot tell the proxy from a client connecting
+ * directly: a number trusts nothing there). Both are refused at start rather than reinterpreted.
+ */
+const trustProxyVar = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((v, ctx): false | string[] => {
+    if (v === 'false' || v === '0') return false;
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (v === 'true')
+      return refuse(
+        `true would trust every hop, so any client could set its address with X-Forwarded-For; ${TRUST_PROXY_HINT}`,
+      );
+    if (/^\d+$/.test(v))
+      return refuse(`a hop count cannot tell the proxy from a client that connects directly; ${TRUST_PROXY_HINT}`);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length === 0) return entries;
+    return refuse(`${bad.map((b) => JSON.stringify(b)).join(', ')} is not an address or range; ${TRUST_PROXY_HINT}`);
+  });
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -115,7 +158,7 @@ export const configSchema = z
     UPGRADE_MIN_RATE_PPM: intVar(10_000, 1, 999_999),
     UPGRADE_MAX_RATE_PPM: intVar(750_000, 1, 999_999),
     WEB_DIST: z.string().default('apps/web/dist'),
-    TRUST_PROXY: boolVar(false),
+    TRUST_PROXY: trustProxyVar,
     SEED: boolVar(true),
     /** Key of the HMAC that stores ID numbers (never the number itself); rotating it orphans old rows. */
     ID_HASH_SECRET: z.string().min(32).default(DEV_ID_HASH_SECRET),

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newVisitor, screenshot } from './browser.ts';
+import { creditCoins, registerPlayer } from './api.ts';
+import { baseUrl, launch, logInWithPassword, newVisitor, screenshot, siteHeader } from './browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -118,6 +119,81 @@ describe('site shell in a browser', () => {
     await p.waitForTimeout(10_500);
     const second = await slide.textContent();
     expect(second).not.toBe(first);
+    await closePage();
+  });
+});
+
+/**
+ * What the Content-Security-Policy refused on a page (issue 20 §3), as the page itself reports it
+ * (the securitypolicyviolation event) and as Chromium logs it, plus script errors.
+ */
+async function watchPolicy(p: Page): Promise<string[]> {
+  const refused: string[] = [];
+  await p.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`csp-violation ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  p.on('console', (m) => {
+    if (/csp-violation|Content Security Policy/.test(m.text())) refused.push(`${p.url()}: ${m.text()}`);
+  });
+  p.on('pageerror', (e) => refused.push(`${p.url()}: ${e.message}`));
+  return refused;
+}
+
+describe('security headers in a browser', () => {
+  it('the site runs under its policy without a violation: home, a box and an opening, games, fairness, user centre, recharge', async () => {
+    const player = await registerPlayer('安全策略');
+    await creditCoins(player.userId, 2_000_000);
+    page = await newVisitor(browser);
+    const refused = await watchPolicy(page);
+    const first = await page.goto(`${baseUrl()}/`);
+    const policy = first?.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(/script-src [^;]*'unsafe-inline'/.test(policy)).toBe(false);
+    await logInWithPassword(page, player);
+
+    await page.getByRole('link', { name: '打开 新手箱' }).click();
+    await page.getByText(/返奖率 \d+\.\d{2}%/).waitFor();
+    const opened = page.waitForResponse((r) => r.url().endsWith('/api/goods/v1/box/open-box'));
+    await page.getByRole('button', { name: /开 1 次/ }).click();
+    expect((await (await opened).json()).code).toBe(200);
+    await page.getByRole('button', { name: '放入背包' }).waitFor();
+
+    for (const [path, heading] of [
+      ['/battle', '竞技场'],
+      ['/turntable', '转盘'],
+      ['/upgrade', '装备升级'],
+      ['/roll', 'ROLL房'],
+      ['/card', '夺宝'],
+      ['/fairness', '公平验证'],
+      ['/userinfo/basic', '基本信息'],
+    ] as const) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+
+    // The recharge QR is drawn in the browser (a data: picture).
+    await siteHeader(page).getByRole('button', { name: '充值' }).click();
+    const dialog = page.getByRole('dialog', { name: '充值' });
+    await page.getByRole('dialog', { name: '首充福利' }).getByRole('button', { name: '我知道了' }).click();
+    await dialog.getByRole('checkbox', { name: '已满18周岁并同意协议' }).check();
+    await dialog.getByRole('radio', { name: /¥100\.00/ }).click();
+    await dialog.getByRole('button', { name: '确认充值' }).click();
+    await dialog.getByRole('img', { name: '付款二维码' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(refused).toEqual([]);
+    await closePage();
+  });
+
+  it('another site cannot frame a page of ours (clickjacking on paid actions)', async () => {
+    page = await newVisitor(browser);
+    await page.setContent(`<iframe title="framed" src="${baseUrl()}/"></iframe>`);
+    const framed = page.frames()[1];
+    await framed?.waitForLoadState();
+    expect(framed?.url()).not.toBe(`${baseUrl()}/`);
     await closePage();
   });
 });

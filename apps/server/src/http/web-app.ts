@@ -36,7 +36,7 @@ export async function installWebApp(
     app.log.warn({ root }, 'web app not built: only the API is served (run npm start to build it)');
     return;
   }
-  const runtimeConfig = JSON.stringify({ signKey: opts.signKey, env: opts.env }).replace(/</g, '\\u003c');
+  const configScript = runtimeConfigScript(opts);
   const template = readFileSync(indexPath, 'utf8');
   // One compressed page per set of preloads (the banners change when an operator edits them):
   // each is compressed once, and only a handful ever exist at a time.
@@ -48,7 +48,7 @@ export async function installWebApp(
     let page = pages.get(head);
     if (!page) {
       if (pages.size >= 16) pages.clear();
-      page = precompress(template.replace('</head>', `${head}<script>window.__KX__=${runtimeConfig}</script></head>`));
+      page = precompress(template.replace('</head>', `${head}<script>${configScript}</script></head>`));
       pages.set(head, page);
     }
     return page;
@@ -82,6 +82,14 @@ export async function installWebApp(
     return sendHtml(req, reply, path);
   });
   app.get('/', { schema: { hide: true } }, async (req, reply) => sendHtml(req, reply, '/'));
+}
+
+/**
+ * The one inline script of the site's pages: the runtime config. The security headers allow it by
+ * its hash (http/security-headers.ts), so it must be exactly this text.
+ */
+export function runtimeConfigScript(opts: { signKey: string; env: string }): string {
+  return `window.__KX__=${JSON.stringify({ signKey: opts.signKey, env: opts.env }).replace(/</g, '\\u003c')}`;
 }
 
 function escapeAttribute(value: string): string {

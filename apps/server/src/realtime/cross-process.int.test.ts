@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NodeProcess, startNodeProcess, stopNodeProcess } from '../../test/support/node-process.ts';
 import { TestSocket } from './socket-test-client.ts';
 
 /**
@@ -10,41 +8,17 @@ import { TestSocket } from './socket-test-client.ts';
  * client connected to one process receives what the other publishes.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL;
-const FIXTURE = fileURLToPath(new URL('../../test/fixtures/socket-node.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-interface Node {
-  child: ChildProcess;
-  port: number;
+interface Node extends NodeProcess {
   publish(room: string, type: string, data: unknown): Promise<{ seq: number }>;
 }
 
 async function startNode(prefix: string): Promise<Node> {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, REDIS_URL!, prefix], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`socket node did not start: ${out}`)), 20_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`socket node exited with ${code}: ${out}`));
-    });
-  });
+  const node = await startNodeProcess('socket-node.ts', [REDIS_URL!, prefix], 20_000);
   return {
-    child,
-    port,
+    ...node,
     async publish(room, type, data) {
-      const res = await fetch(`http://127.0.0.1:${port}/publish`, {
+      const res = await fetch(`http://127.0.0.1:${node.port}/publish`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ room, type, data }),
@@ -53,15 +27,6 @@ async function startNode(prefix: string): Promise<Node> {
       return (await res.json()) as { seq: number };
     },
   };
-}
-
-async function stopNode(node: Node | undefined): Promise<void> {
-  if (!node || node.child.exitCode !== null) return;
-  const exited = once(node.child, 'exit');
-  node.child.kill('SIGTERM');
-  const timer = setTimeout(() => node.child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
 }
 
 describe.skipIf(!REDIS_URL)('socket across two processes', () => {
@@ -83,7 +48,7 @@ describe.skipIf(!REDIS_URL)('socket across two processes', () => {
 
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
-    await Promise.all([stopNode(one), stopNode(two)]);
+    await Promise.all([stopNodeProcess(one), stopNodeProcess(two)]);
     const redis = new Redis(REDIS_URL!);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length > 0) await redis.del(...keys);

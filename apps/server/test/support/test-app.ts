@@ -26,6 +26,8 @@ export interface TestApp {
       timestampMs?: number;
       nonce?: string;
       tamper?: (body: string) => string;
+      /** The address the request comes from at the socket (a proxy's, or a client's). */
+      remoteAddress?: string;
     },
   ): Promise<{ status: number; body: Envelope<T> }>;
   close(): Promise<void>;
@@ -100,7 +102,13 @@ export async function startTestApp(
         );
       }
       if (o.tamper) body = o.tamper(body);
-      const res = await app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
+      const res = await app.inject({
+        method,
+        url,
+        headers,
+        ...(body ? { payload: body } : {}),
+        ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}),
+      });
       return { status: res.statusCode, body: res.json() };
     },
     async close() {

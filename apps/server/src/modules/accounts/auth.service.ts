@@ -10,7 +10,7 @@ import type { CodesService } from './codes.service.ts';
 import { dummyPasswordHash, hashPassword, randomReadable, verifyPassword } from './secrets.ts';
 import type { ClientInfo, SessionsService } from './sessions.service.ts';
 
-/** Login guard (docs/site-and-accounts.md "Accounts and sessions" §Limits): failures per account and per IP in 15 minutes. */
+/** Login guard (docs/security.md "Login lockout"): failures per account and per IP in 15 minutes. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
@@ -75,15 +75,12 @@ export function createAuthService(deps: AccountsDeps, codes: CodesService, sessi
     return inviter.id;
   }
 
-  /** Counts the failure against the account and the IP, then answers the one same message. */
-  async function failLogin(accountKey: string, ip: string): Promise<never> {
-    await Promise.all([counters.hit(accountKey, LOGIN_WINDOW_MS), counters.hit(`login:ip:${ip}`, LOGIN_WINDOW_MS)]);
-    throw new AppError('LOGIN_FAILED');
-  }
-
   /**
-   * Password login by phone or e-mail. The limits are checked before the password, so a locked
-   * account cannot be guessed at; unknown accounts are counted and timed like known ones.
+   * Password login by phone or e-mail (docs/security.md "Login lockout"). Before the password is
+   * looked at, one failure is reserved against the account and the IP at once; a wrong password
+   * keeps it, the right one gives it back. So however many guesses arrive together, on however
+   * many processes, at most the limit is ever checked, and a locked account cannot be guessed
+   * at even with the right password. Unknown accounts are counted and timed like known ones.
    */
   async function passwordLogin(
     accountKey: string,
@@ -91,15 +88,21 @@ export function createAuthService(deps: AccountsDeps, codes: CodesService, sessi
     password: string,
     client: ClientInfo,
   ): Promise<LoginResponse> {
-    const [acct, byIp] = await Promise.all([
-      counters.count(accountKey, LOGIN_WINDOW_MS),
-      counters.count(`login:ip:${client.ip}`, LOGIN_WINDOW_MS),
-    ]);
-    if (acct >= LOGIN_MAX_FAILURES_PER_ACCOUNT || byIp >= LOGIN_MAX_FAILURES_PER_IP) throw new AppError('LOGIN_LOCKED');
+    const reservation = await counters.reserve(
+      [
+        { key: accountKey, max: LOGIN_MAX_FAILURES_PER_ACCOUNT },
+        { key: `login:ip:${client.ip}`, max: LOGIN_MAX_FAILURES_PER_IP },
+      ],
+      LOGIN_WINDOW_MS,
+    );
+    if (!reservation) throw new AppError('LOGIN_LOCKED');
     const user = await find();
     const stored = user?.passwordHash ?? (await dummyPasswordHash());
     const good = await verifyPassword(stored, password);
-    if (!user?.passwordHash || !good || user.destroyedAt) return failLogin(accountKey, client.ip);
+    // The reservation stays: it is this failure, already counted. Anything thrown before here
+    // (a database error) keeps it too; an attempt that may have been checked is never free.
+    if (!user?.passwordHash || !good || user.destroyedAt) throw new AppError('LOGIN_FAILED');
+    await reservation.release();
     if (user.bannedAt) throw new AppError('ACCOUNT_BANNED');
     await counters.reset(accountKey);
     return sessions.create(db, user.id, client);

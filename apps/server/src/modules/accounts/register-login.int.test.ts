@@ -127,7 +127,7 @@ describe('password login guard', () => {
   let t: TestApp;
   const clock = fakeClock();
   beforeAll(async () => {
-    t = await startTestApp({ clock, env: { TRUST_PROXY: 'true' } });
+    t = await startTestApp({ clock, env: { TRUST_PROXY: 'loopback' } });
   });
   afterAll(() => t.close());
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
