@@ -5,6 +5,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { type TxOptions, withTransaction } from './db/tx.ts';
 import { type EventBus, memoryBus, redisBus } from './infra/bus.ts';
 import { type Clock, systemClock } from './infra/clock.ts';
+import { type CounterStore, memoryCounters, redisCounters } from './infra/counters.ts';
 import { createMetrics, type Metrics } from './infra/metrics.ts';
 import { databaseDeferredNonces, memoryNonceStore, type NonceStore, redisNonceStore } from './infra/nonce-store.ts';
 import { seedAll } from './seed.ts';
@@ -18,6 +19,8 @@ export interface Runtime {
   database: Database;
   bus: EventBus;
   nonces: NonceStore;
+  /** Attempt counters of the guards (login, redeem codes): shared by every process on Redis. */
+  counters: CounterStore;
   /** Nonces of refused requests on routes that claim their nonce in their own statement. */
   deferredNonces: ReturnType<typeof databaseDeferredNonces>;
   redis: Redis | null;
@@ -54,6 +57,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   let redis: Redis | null = null;
   let bus: EventBus;
   let nonces: NonceStore;
+  let counters: CounterStore;
   if (config.REDIS_URL) {
     // Commands issued in one tick (the nonce claims of requests that arrived together) go out in
     // one write: under load a round trip and a system call shared instead of one each.
@@ -61,9 +65,11 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     await redis.connect();
     bus = await redisBus(config.REDIS_URL, prefix);
     nonces = redisNonceStore(redis, `${prefix}nonce:`);
+    counters = redisCounters(redis, `${prefix}cnt:`, () => clock.now());
   } else {
     bus = memoryBus();
     nonces = memoryNonceStore(() => clock.now());
+    counters = memoryCounters(() => clock.now());
   }
 
   const metrics = createMetrics();
@@ -72,6 +78,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     database,
     bus,
     nonces,
+    counters,
     deferredNonces: databaseDeferredNonces(database.db),
     redis,
     clock,

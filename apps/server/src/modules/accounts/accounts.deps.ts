@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
-import type { CounterStore } from './counters.ts';
+import type { CounterStore } from '../../infra/counters.ts';
 import type { MailPort, SmsPort } from './messaging.ts';
 import type { SessionCache } from './session-cache.ts';
 

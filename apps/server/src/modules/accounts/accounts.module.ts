@@ -3,7 +3,6 @@ import type { AccountsDeps } from './accounts.deps.ts';
 import { createAuthService } from './auth.service.ts';
 import { authenticate, checkAccessToken } from './authenticate.ts';
 import { createCodesService } from './codes.service.ts';
-import { memoryCounters, redisCounters } from './counters.ts';
 import { createEmailService } from './email.service.ts';
 import { type SmsPort, sandboxMail, sandboxSms, smtpMail, tencentSms } from './messaging.ts';
 import { createSessionCache } from './session-cache.ts';
@@ -45,7 +44,7 @@ export async function createAccountsModule(rt: Runtime, opts: { sandboxPost?: Fo
     bus: rt.bus,
     sms,
     mail: config.SMTP_URL ? await smtpMail(config.SMTP_URL, config.MAIL_FROM) : sandboxMail(db, now),
-    counters: rt.redis ? redisCounters(rt.redis, `${rt.redisPrefix}cnt:`, now) : memoryCounters(now),
+    counters: rt.counters,
     tokenSecret: config.TOKEN_SECRET,
     hashSecret: config.ID_HASH_SECRET,
     sessionCache: createSessionCache({ clock: rt.clock, bus: rt.bus }),

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone, registerUser } from '../../../test/support/accounts.ts';
 import { type NodeProcess, startNodeProcess, stopNodeProcess } from '../../../test/support/node-process.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { redisCounters } from '../../infra/counters.ts';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from './auth.service.ts';
-import { redisCounters } from './counters.ts';
 
 /**
  * Issue 20 §1: guesses sent together must not all be checked. A LOGIN_FAILED answer means a

@@ -19,6 +19,12 @@ export interface MailModule {
 export function createMailModule(rt: Runtime, ledger: Ledger): MailModule {
   const transaction: MailDeps['transaction'] = (fn) => rt.transaction(fn);
   const mail = createMailService({ db: rt.database.db, ledger, bus: rt.bus, clock: rt.clock, transaction });
-  const redeem = createRedeemService({ db: rt.database.db, clock: rt.clock, mail, transaction });
+  const redeem = createRedeemService({
+    db: rt.database.db,
+    clock: rt.clock,
+    mail,
+    counters: rt.counters,
+    transaction,
+  });
   return { mail, redeem };
 }

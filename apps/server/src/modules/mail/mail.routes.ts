@@ -57,7 +57,7 @@ export function mailRoutes(
       MAIL_PATHS.redeem,
       { ...auth, schema: { tags, body: redeemRequest, response: { 200: envelopeOf(redeemResponse) } } },
       async (req) => {
-        const r = await redeem.redeem(authOf(req).userId, req.body.key, requestLocale(req));
+        const r = await redeem.redeem(authOf(req).userId, req.body.key, requestLocale(req), req.ip);
         return ok(r.data, r.msg);
       },
     );

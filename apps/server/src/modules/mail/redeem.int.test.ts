@@ -1,7 +1,7 @@
 import { ERRORS } from '@kaixiang/shared/errors';
 import { MAIL_PATHS, type Mail, type ReceiveResponse } from '@kaixiang/shared/mail';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, bearer, registerUser, type TestUser } from '../../../test/support/accounts.ts';
+import { asUser, bearer, login, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { catalogueRows } from '../../../test/support/items.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -24,11 +24,12 @@ async function makeCode(
   return (res.json() as { data: Made }).data;
 }
 
-const redeem = (t: TestApp, u: TestUser, key: unknown, lang = 'zh-CN') =>
+const redeem = (t: TestApp, u: TestUser, key: unknown, lang = 'zh-CN', remoteAddress?: string) =>
   t.api<{ mail_id: number }>('POST', MAIL_PATHS.redeem, {
     headers: bearer(u.tokens.access_token),
     body: key === undefined ? {} : { key },
     lang,
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 
 describe('redeem codes', () => {
@@ -162,6 +163,64 @@ describe('redeem codes', () => {
   });
 });
 
+/** Guessing codes (docs/security.md "Redeem codes"); on PostgreSQL + Redis the counters are Redis's. */
+describe('redeem code guesses', () => {
+  const clock = fakeClock();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ clock });
+  });
+  afterAll(() => t.close());
+  afterEach(() => expectLedgerBalanced(t));
+
+  it('stops a player guessing after 10 wrong codes, whatever arrives at once, the right code included, until the hour is over', async () => {
+    const g = await registerUser(t, { nick_name: '猜码者' });
+    await makeCode(t, { code: 'GUESS-ME', coins: 1_000 });
+    // 40 guesses at once, the right one among them: 10 are looked up, the rest are refused unread.
+    const keys = Array.from({ length: 40 }, (_, i) => (i === 25 ? 'GUESS-ME' : `WRONG-${i}`));
+    const results = await Promise.all(keys.map((k) => redeem(t, g, k, 'zh-CN', '10.9.0.1')));
+    const codes = results.map((r) => r.body.code);
+    const wrong = codes.filter((c) => c === ERRORS.REDEEM_CODE_INVALID.code).length;
+    const locked = codes.filter((c) => c === ERRORS.REDEEM_CODE_LOCKED.code).length;
+    const won = codes.filter((c) => c === 200).length;
+    // The right code either came before the tenth wrong one (and took nothing from the limit) or is refused.
+    expect(wrong).toBe(10);
+    expect(won + locked).toBe(30);
+    expect(won).toBeLessThanOrEqual(1);
+    const again = await redeem(t, g, won ? 'WRONG-X' : 'GUESS-ME', 'en-US', '10.9.0.1');
+    expect(again.body).toMatchObject({
+      code: ERRORS.REDEEM_CODE_LOCKED.code,
+      msg: 'Too many wrong redeem codes; please try again later',
+    });
+    clock.advance(60 * 60 * 1000 + 1);
+    // An hour outlives the access token: sign in again.
+    g.tokens = (await login(t, g.mobile, g.password)).body.data;
+    if (!won) expect((await redeem(t, g, 'GUESS-ME', 'zh-CN', '10.9.0.1')).body.code).toBe(200);
+    expect((await redeem(t, g, 'WRONG-Y', 'zh-CN', '10.9.0.1')).body.code).toBe(ERRORS.REDEEM_CODE_INVALID.code);
+  });
+
+  it('stops an address after 30 wrong codes from any number of players; a right code costs nothing', async () => {
+    const players: TestUser[] = [];
+    for (let i = 0; i < 4; i++) players.push(await registerUser(t));
+    await makeCode(t, { code: 'RIGHT-ONE', coins: 1_000 });
+    // A right code gives its reservation back: ten of them leave the address's 30 untouched.
+    for (const p of players.slice(0, 2)) {
+      expect((await redeem(t, p, 'RIGHT-ONE', 'zh-CN', '10.9.0.2')).body.code).toBe(200);
+    }
+    const guesses = players
+      .slice(0, 3)
+      .flatMap((p, n) => Array.from({ length: 10 }, (_, i) => ({ p, k: `NO-${n}-${i}` })));
+    const codes = (await Promise.all(guesses.map((g) => redeem(t, g.p, g.k, 'zh-CN', '10.9.0.2')))).map(
+      (r) => r.body.code,
+    );
+    expect(codes.filter((c) => c === ERRORS.REDEEM_CODE_INVALID.code)).toHaveLength(30);
+    const fourth = players[3]!;
+    expect((await redeem(t, fourth, 'NO-4-0', 'zh-CN', '10.9.0.2')).body.code).toBe(ERRORS.REDEEM_CODE_LOCKED.code);
+    // The same player from another address is only under its own limit.
+    expect((await redeem(t, fourth, 'NO-4-1', 'zh-CN', '10.9.0.3')).body.code).toBe(ERRORS.REDEEM_CODE_INVALID.code);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('redeeming at once on PostgreSQL', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -186,6 +245,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('redeeming at once on PostgreSQL
     const results = await Promise.all(Array.from({ length: 20 }, () => redeem(t, u, 'SPAM-ME')));
     const codes = results.map((r) => r.body.code);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c === ERRORS.REDEEM_CODE_ALREADY_USED.code)).toHaveLength(19);
+    // Each request books a possible wrong guess before the lookup (10 a player, given back when
+    // the code exists): beyond 10 in flight at once the guard refuses, having read nothing.
+    const used = codes.filter((c) => c === ERRORS.REDEEM_CODE_ALREADY_USED.code).length;
+    const locked = codes.filter((c) => c === ERRORS.REDEEM_CODE_LOCKED.code).length;
+    expect(used).toBeGreaterThanOrEqual(9);
+    expect(used + locked).toBe(19);
+    const mails = await asUser<{ list: unknown[] }>(t, u.tokens.access_token, 'GET', MAIL_PATHS.mails);
+    expect(mails.body.data.list).toHaveLength(1);
   });
 });

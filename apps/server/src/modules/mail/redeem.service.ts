@@ -4,6 +4,7 @@ import { REDEEM_CODE_MAX_LENGTH, REDEEM_SUCCESS_MESSAGE } from '@kaixiang/shared
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
+import type { CounterStore } from '../../infra/counters.ts';
 import { mailRepo } from './mail.repo.ts';
 import type { MailService, SendMailInput } from './mail.service.ts';
 
@@ -11,8 +12,19 @@ export interface RedeemDeps {
   db: Db;
   clock: Clock;
   mail: MailService;
+  counters: CounterStore;
   transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 }
+
+/**
+ * Wrong codes a player may type in a window (docs/security.md "Redeem codes"). Generated codes are
+ * unguessable, but an operator's hand-typed one (WELCOME2026) is not: without a limit any
+ * signed-in player could try the dictionary. Per player and per address, reserved before the
+ * lookup like the login's failures, so parallel guesses cannot pass one check together.
+ */
+export const REDEEM_WINDOW_MS = 60 * 60 * 1000;
+export const REDEEM_MAX_WRONG_PER_USER = 10;
+export const REDEEM_MAX_WRONG_PER_IP = 30;
 
 /** Letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -42,11 +54,27 @@ export function createRedeemService(deps: RedeemDeps) {
   const { db, clock, mail } = deps;
 
   return {
-    async redeem(userId: number, key: string, locale: Locale): Promise<{ data: { mail_id: number }; msg: string }> {
+    async redeem(
+      userId: number,
+      key: string,
+      locale: Locale,
+      ip: string,
+    ): Promise<{ data: { mail_id: number }; msg: string }> {
       const text = normaliseCode(key);
       if (!text) throw new AppError('REDEEM_CODE_REQUIRED');
+      // A wrong code keeps its reservation as the failure; a code that exists (even expired or
+      // used up: the player typed it right) gives it back.
+      const reservation = await deps.counters.reserve(
+        [
+          { key: `redeem:user:${userId}`, max: REDEEM_MAX_WRONG_PER_USER },
+          { key: `redeem:ip:${ip}`, max: REDEEM_MAX_WRONG_PER_IP },
+        ],
+        REDEEM_WINDOW_MS,
+      );
+      if (!reservation) throw new AppError('REDEEM_CODE_LOCKED');
       const code = text.length <= REDEEM_CODE_MAX_LENGTH ? await mailRepo.codeByText(db, text) : undefined;
       if (!code) throw new AppError('REDEEM_CODE_INVALID');
+      await reservation.release();
       const nowMs = clock.now();
       if (code.expiresAt && code.expiresAt.getTime() <= nowMs) throw new AppError('REDEEM_CODE_EXPIRED');
 
