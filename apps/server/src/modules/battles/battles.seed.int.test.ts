@@ -30,16 +30,16 @@ describe('seedRobots', () => {
     // An install seeded before robots had avatars: every robot has none.
     await database.db
       .insert(users)
-      .values(ROBOTS.slice(0, 3).map((r) => ({ nickName: r.names['zh-CN'], role: 'robot', avatar: '' })));
+      .values(ROBOTS.slice(0, 3).map((r) => ({ nickName: r.stored, role: 'robot', avatar: '' })));
     // An operator gave the second one a face of their choosing.
     await database.db
       .update(users)
       .set({ avatar: '/img/avatars/12.svg', avatarId: 12 })
-      .where(eq(users.nickName, ROBOTS[1]!.names['zh-CN']));
+      .where(eq(users.nickName, ROBOTS[1]!.stored));
     await seedRobots(database.db);
     await seedRobots(database.db);
     const rows = await robots();
-    expect(rows.map((r) => r.nick)).toEqual(ROBOTS.map((r) => r.names['zh-CN']));
+    expect(rows.map((r) => r.nick)).toEqual(ROBOTS.map((r) => r.stored));
     expect(rows.map((r) => r.avatar)).toEqual(
       ROBOTS.map((r, i) => (i === 1 ? '/img/avatars/12.svg' : `/img/avatars/${r.avatarId}.svg`)),
     );

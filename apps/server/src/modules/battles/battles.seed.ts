@@ -12,11 +12,11 @@ import { ROBOTS } from '../games/robots.ts';
 export async function seedRobots(db: Db): Promise<void> {
   const existing = await db.select({ nick: users.nickName }).from(users).where(eq(users.role, 'robot'));
   const have = new Set(existing.map((r) => r.nick));
-  const missing = ROBOTS.filter((r) => !have.has(r.names['zh-CN']));
+  const missing = ROBOTS.filter((r) => !have.has(r.stored));
   if (missing.length > 0) {
     await db.insert(users).values(
       missing.map((r) => ({
-        nickName: r.names['zh-CN'],
+        nickName: r.stored,
         role: 'robot',
         avatar: avatarUrl(r.avatarId),
         avatarId: r.avatarId,
@@ -28,6 +28,6 @@ export async function seedRobots(db: Db): Promise<void> {
     await db
       .update(users)
       .set({ avatar: avatarUrl(r.avatarId), avatarId: r.avatarId })
-      .where(and(eq(users.role, 'robot'), eq(users.nickName, r.names['zh-CN']), eq(users.avatar, '')));
+      .where(and(eq(users.role, 'robot'), eq(users.nickName, r.stored), eq(users.avatar, '')));
   }
 }
