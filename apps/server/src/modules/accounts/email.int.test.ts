@@ -58,6 +58,14 @@ describe('e-mail accounts', () => {
     expect(step1.body.code).toBe(200);
     expect((await sendEmailCode('new@example.com', 6, token)).body.code).toBe(200);
     const newCode = (await lastCode(t, 'new@example.com')) ?? '';
+    // A mistyped new code is refused and leaves the old address's code good for another try.
+    const typo = await asUser(t, token, 'POST', '/usercenter/v1/user/change-email', {
+      step: 2,
+      old_code: oldCode,
+      email: 'new@example.com',
+      new_code: newCode === '000000' ? '111111' : '000000',
+    });
+    expect(typo.body.error).toBe('CODE_WRONG');
     const step2 = await asUser(t, token, 'POST', '/usercenter/v1/user/change-email', {
       step: 2,
       old_code: oldCode,

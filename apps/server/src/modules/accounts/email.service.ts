@@ -108,17 +108,23 @@ export function createEmailService(
         const me = await repo.userByIdForUpdate(tx, userId);
         if (!me) return { error: 'UNAUTHENTICATED' };
         if (!me.email) return { error: 'EMAIL_INVALID' };
-        const oldError = await codes.checkCode(tx, 'email', me.email, EMAIL_CODE.oldAddress, req.old_code, {
-          consume: req.step === 2,
-        });
+        const proveOld = (consume: boolean) =>
+          codes.checkCode(tx, 'email', me.email ?? '', EMAIL_CODE.oldAddress, req.old_code, { consume });
+        const oldError = await proveOld(false);
         if (oldError) return { error: oldError };
         if (req.step === 1) return { ok: true };
+        // The old address's code is spent only with a change that succeeds: the transaction
+        // commits on a refusal (to record wrong tries), and a mistyped new code must not send the
+        // player back to step 1.
         const email = normaliseEmail(req.email ?? '');
         const bad = checkEmail(email);
         if (bad) return { error: bad };
+        if (await repo.userByEmail(tx, email)) return { error: 'ACCOUNT_EXISTS' };
         const newError = await codes.checkCode(tx, 'email', email, EMAIL_CODE.newAddress, req.new_code ?? '');
         if (newError) return { error: newError };
-        if (await repo.userByEmail(tx, email)) return { error: 'ACCOUNT_EXISTS' };
+        // The row is locked since the first check: this one passes and spends it.
+        const spent = await proveOld(true);
+        if (spent) return { error: spent };
         await repo.updateUser(tx, userId, { email });
         return { ok: true };
       });
