@@ -185,6 +185,7 @@ export const ERRORS = {
   TREASURE_ENDED: { code: 4686, http: 409 },
   TREASURE_COUNT_INVALID: { code: 4687, http: 400 },
   TREASURE_NOT_ENOUGH_CARDS: { code: 4688, http: 409 },
+  BEACON_ROUND_NOT_PUBLISHED: { code: 4695, http: 404 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -883,6 +884,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '剩余卡片不足',
     'zh-TW': '剩餘卡片不足',
     'en-US': 'Not enough cards are left',
+  },
+  BEACON_ROUND_NOT_PUBLISHED: {
+    'zh-CN': '该信标轮次尚未产生',
+    'zh-TW': '該信標輪次尚未產生',
+    'en-US': 'This beacon round has not been published yet',
   },
 };
 
