@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts';
+import { BEACON_PATHS } from '@kaixiang/shared/beacon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installCompression } from './http/compression.ts';
@@ -53,6 +54,9 @@ import { installSocket } from './realtime/socket-hub.ts';
 import { socketOriginCheck } from './realtime/socket-origin.ts';
 import type { Runtime } from './runtime.ts';
 
+/** The beacon's GETs, signature-exempt (modules/games/beacon.routes.ts). */
+const BEACON_READS = new Set(Object.values(BEACON_PATHS).map((p) => `/api${p}`));
+
 /** Max websocket frame a client may send; every client frame is a few hundred bytes at most. */
 const SOCKET_MAX_PAYLOAD = 16 * 1024;
 
@@ -102,7 +106,9 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     now: () => rt.clock.now(),
     // The OpenID provider redirects the browser here; the assertion is verified by OpenID instead.
     // Payment providers sign their notifications their own way (modules/payments verifies it).
-    exempt: (path) => path === `/api${ACCOUNT_PATHS.steamCallback}` || path.startsWith(NOTIFY_PATH_PREFIX),
+    // The public beacon's reads are plain links a player follows to check a room's public seed.
+    exempt: (path) =>
+      path === `/api${ACCOUNT_PATHS.steamCallback}` || path.startsWith(NOTIFY_PATH_PREFIX) || BEACON_READS.has(path),
   });
 
   await app.register(swagger, {

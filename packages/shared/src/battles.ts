@@ -117,6 +117,11 @@ export const battleRoomData = battleRoomCard.extend({
   public_seed: z.string().nullable(),
   beacon_round: z.number().int().nullable(),
   beacon_url: z.string().nullable(),
+  /**
+   * When the last seat was taken (epoch ms): entries closed then, and the beacon round is the
+   * first published after it. Null until every seat is taken, and for a dissolved room.
+   */
+  full_at: z.number().int().nullable(),
   /** The tie-break roll among tied seats (or teams), if there was one. */
   tie: z.object({ candidates: z.array(z.number().int()), value: z.number().int() }).nullable(),
   /**
@@ -126,6 +131,10 @@ export const battleRoomData = battleRoomCard.extend({
   odds: z.array(
     z.object({
       box_id: z.number().int(),
+      /** The box's odds table version (get-box-contains?box_id&version); null for rooms made before it was kept. */
+      version: z.number().int().nullable(),
+      /** SHA-256 of the table (fair.ts oddsHash): the box version's published odds_hash. */
+      odds_hash: z.string(),
       total: z.number().int(),
       entries: z.array(z.object({ item_id: z.number().int(), exter: z.number().int(), tickets: z.number().int() })),
     }),

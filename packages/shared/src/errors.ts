@@ -187,6 +187,7 @@ export const ERRORS = {
   TREASURE_COUNT_INVALID: { code: 4687, http: 400 },
   TREASURE_NOT_ENOUGH_CARDS: { code: 4688, http: 409 },
   TREASURE_PRIZE_CHANGED: { code: 4689, http: 409 },
+  BEACON_ROUND_NOT_PUBLISHED: { code: 4695, http: 404 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -895,6 +896,10 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '奖品价格已变动，请重新确认',
     'zh-TW': '獎品價格已變動，請重新確認',
     'en-US': 'The prize’s price has changed; please check it again',
+  BEACON_ROUND_NOT_PUBLISHED: {
+    'zh-CN': '该信标轮次尚未产生',
+    'zh-TW': '該信標輪次尚未產生',
+    'en-US': 'This beacon round has not been published yet',
   },
 };
 

@@ -188,9 +188,12 @@ export const rollRewardResponse = z.object({
   entrants_hash: z.string().nullable(),
   server_seed_hash: z.string(),
   server_seed: z.string().nullable(),
+  /** The beacon value drawn with: the first round published after `closed_at`, and where to look it up. */
   public_seed: z.string().nullable(),
   beacon_round: int().nullable(),
   beacon_url: z.string().nullable(),
+  /** When entries closed (epoch ms), or null while the room is open. */
+  closed_at: int().nullable(),
 });
 export type RollRewardResponse = z.infer<typeof rollRewardResponse>;
 

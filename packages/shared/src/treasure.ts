@@ -121,8 +121,12 @@ export type TreasureDynamicResponse = z.infer<typeof treasureDynamicResponse>;
 export const treasureEndInfo = treasureSummary.extend({
   /** Revealed once the treasure ended. */
   server_seed: z.string().nullable(),
+  /** The beacon value drawn with: the first round published after `filled_at`, and where to look it up. */
   public_seed: z.string().nullable(),
   beacon_round: int().nullable(),
+  beacon_url: z.string().nullable(),
+  /** When the last card was sold (epoch ms): entries closed then; null while cards are left. */
+  filled_at: int().nullable(),
   /** holders[k]: the user id holding card k. */
   holders: z.array(int()),
   roll: z.object({ value: int(), cursor: int(), chunk_index: int() }).nullable(),

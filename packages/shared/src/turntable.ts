@@ -59,6 +59,8 @@ export const turntableRoomInfo = z.object({
   phase_end_at: int(),
   now: int(),
   bets_close_at: int(),
+  /** When betting was closed (epoch ms; at or after bets_close_at), or null while open: the beacon comes after it. */
+  closed_at: int().nullable(),
   /** Once settled: when it settled (the wheels start turning) and when the next round opens. */
   settled_at: int().nullable(),
   next_round_at: int().nullable(),
@@ -141,9 +143,13 @@ export const turntableRoundResponse = z.object({
   state: z.string(),
   server_seed_hash: z.string(),
   server_seed: z.string().nullable(),
+  /** The beacon value drawn with: the first round published after `closed_at`, and where to look it up. */
   public_seed: z.string().nullable(),
   beacon_round: int().nullable(),
   beacon_url: z.string().nullable(),
+  /** Bets were taken until this time (epoch ms), and betting was closed at `closed_at` (null before). */
+  bets_close_at: int(),
+  closed_at: int().nullable(),
   chain: z.object({ id: int(), index: int(), terminal_hash: z.string() }),
   out_icon: int().nullable(),
   inner_icon: int().nullable(),

@@ -40,6 +40,42 @@ describe('feature texts kept out of the first load', () => {
     expect(loaders['zh-CN']).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a language’s texts that arrive after the page has re-rendered in that language', async () => {
+    let arrive: () => void = () => {};
+    const late = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    // Texts of their own: i18next keeps the other tests' bundles.
+    const feature = loadFeatureTexts({
+      'zh-CN': async () => ({ default: { probeLate: { word: '早' } } }),
+      'zh-TW': async () => ({ default: { probeLate: { word: 'x' } } }),
+      'en-US': async () => {
+        await late; // a slow chunk: the language change renders first
+        return { default: { probeLate: { word: 'Morning' } } };
+      },
+    });
+    function LateProbe() {
+      const { t } = useTranslation();
+      return (
+        <p>
+          {t('probeLate.word')} / {t('common.confirm')}
+        </p>
+      );
+    }
+    render(
+      <FeatureTextsGate texts={feature}>
+        <LateProbe />
+      </FeatureTextsGate>,
+    );
+    expect(await screen.findByText('早 / 确定')).toBeTruthy();
+    await act(() => i18n.changeLanguage('en-US'));
+    // Meanwhile the default language's text stands in for the feature's.
+    expect(screen.getByText('早 / OK')).toBeTruthy();
+    await act(async () => arrive());
+    expect(await screen.findByText('Morning / OK')).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh-CN'));
+  });
+
   it('says so when the texts did not arrive, and loads them when asked again', async () => {
     let attempts = 0;
     const feature = loadFeatureTexts({

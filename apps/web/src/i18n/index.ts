@@ -55,6 +55,10 @@ export const i18nReady: Promise<unknown> = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    // A feature's texts may arrive after a language change has re-rendered the page (their chunk
+    // is fetched then: feature-texts.tsx); components re-render when a bundle is added, or they
+    // would keep the default language's fallback until something else re-rendered them.
+    react: { bindI18nStore: 'added' },
   });
 
 function applyDocumentLanguage(lng: string) {

@@ -1,3 +1,4 @@
+import { type BeaconInfoResponse, LOCAL_SCHEDULE } from '@kaixiang/shared/beacon';
 import type { OpenHistoryEntry } from '@kaixiang/shared/boxes';
 import type { GroupInfo, HostInfo, NavItem, RewardHistoryEntry, Statistics } from '@kaixiang/shared/site';
 
@@ -89,3 +90,15 @@ export function openHistoryEntry(o: Partial<OpenHistoryEntry> = {}): OpenHistory
     ...o,
   };
 }
+
+/** GET /site/v1/beacon/info of a server on the local beacon (every server but production's). */
+export const LOCAL_BEACON_INFO: BeaconInfoResponse = {
+  kind: 'local',
+  hash: 'be'.repeat(32),
+  genesis_at: LOCAL_SCHEDULE.genesisMs,
+  period_ms: LOCAL_SCHEDULE.periodMs,
+  round_url: '/api/site/v1/beacon?round={round}',
+};
+
+/** Where the local beacon serves round `round` (the round_url above, filled in). */
+export const localBeaconUrl = (round: number) => LOCAL_BEACON_INFO.round_url.replace('{round}', String(round));

@@ -1,6 +1,7 @@
+import { BEACON_PATHS } from '@kaixiang/shared/beacon';
 import { SITE_PATHS } from '@kaixiang/shared/site';
 import { vi } from 'vitest';
-import { GROUP_INFO, HOST_INFO, NAV_EN, NAV_ZH, STATISTICS } from './fixtures.ts';
+import { GROUP_INFO, HOST_INFO, LOCAL_BEACON_INFO, NAV_EN, NAV_ZH, STATISTICS } from './fixtures.ts';
 
 export interface MockRequest {
   url: URL;
@@ -36,6 +37,7 @@ export function siteHandlers(): Record<string, MockHandler> {
     [SITE_PATHS.statistics]: () => STATISTICS,
     [SITE_PATHS.banners]: () => ({ banners: [] }),
     [SITE_PATHS.activities]: () => ({ activities: [] }),
+    [BEACON_PATHS.info]: () => LOCAL_BEACON_INFO,
   };
 }
 

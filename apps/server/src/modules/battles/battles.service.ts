@@ -61,8 +61,12 @@ export const WAIT_MS = 10 * 60_000;
 /** From the beacon fixing the rolls to the first reel (the spec's scroll delay). */
 export const FIRST_REVEAL_MS = 1_000;
 
-/** The rules' state as stored: plus the time of the first reveal, once known. */
-export type StoredBattle = Battle & { startedAt?: number };
+/**
+ * The rules' state as stored: plus the time of the first reveal, once known, and the version of
+ * each box's odds table the room was made with (absent in rooms made before it was kept), which
+ * the fairness page checks the rolls' tables against.
+ */
+export type StoredBattle = Battle & { startedAt?: number; boxVersions?: number[] };
 
 export interface BattlesDeps {
   db: Db;
@@ -143,7 +147,7 @@ export function createBattlesService(deps: BattlesDeps) {
   };
   const unwrap = <T>(r: Result<T, string>): Result<T, ErrorKey> => (r.ok ? r : err(r.error as ErrorKey));
 
-  async function battleBoxes(boxIds: readonly number[], locale: Locale): Promise<BattleBox[]> {
+  async function battleBoxes(boxIds: readonly number[], locale: Locale): Promise<(BattleBox & { version: number })[]> {
     if (boxIds.length === 0) refuse('BATTLE_BOXES_EMPTY');
     if (boxIds.length > BATTLE_MAX_BOXES) refuse('BATTLE_TOO_MANY_BOXES');
     const distinct = [...new Set(boxIds)];
@@ -153,7 +157,14 @@ export function createBattlesService(deps: BattlesDeps) {
     return boxIds.map((id) => {
       const b = found.get(id);
       if (!b) throw new AppError('BOX_NOT_FOUND');
-      return { boxId: b.boxId, price: b.price, entries: b.entries, total: b.total, prices: b.prices };
+      return {
+        boxId: b.boxId,
+        version: b.version,
+        price: b.price,
+        entries: b.entries,
+        total: b.total,
+        prices: b.prices,
+      };
     });
   }
 
@@ -328,7 +339,8 @@ export function createBattlesService(deps: BattlesDeps) {
           }),
         );
         if (!step.ok) return step;
-        return ok({ ...changeOf(step.value, now), dueAt: now + WAIT_MS });
+        const data: StoredBattle = { ...step.value.state, boxVersions: boxes.map((b) => b.version) };
+        return ok({ ...changeOf(step.value, now), data, dueAt: now + WAIT_MS });
       });
       return { room_id: room.id };
     },

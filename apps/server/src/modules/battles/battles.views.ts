@@ -4,6 +4,7 @@
  * transition is refetched on the room's next event (its room_seq shows the gap).
  */
 import { BATTLE_GAME, type Battle, roundMs } from '@kaixiang/game/battle';
+import { oddsHash } from '@kaixiang/game/fair';
 import {
   BATTLE_LIST_MAX,
   BATTLE_REPORT_MAX,
@@ -18,7 +19,7 @@ import {
 import type { Locale } from '@kaixiang/shared/locale';
 import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { gameRooms } from '../../db/schema/games.ts';
+import { gameRoomMembers, gameRooms } from '../../db/schema/games.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { Presence } from '../../realtime/presence.ts';
@@ -162,6 +163,20 @@ export function createBattleViews(deps: BattleViewDeps) {
     };
   }
 
+  /**
+   * When the last seat was taken: the latest seat's time (each seat's row is written by the
+   * transition that took it, at that transition's time, which is also when entries closed and
+   * from when the tick waited for the beacon). Null until every seat is taken; for a dissolved room too.
+   */
+  async function fullAt(room: Room<StoredBattle>): Promise<number | null> {
+    if (room.data.state !== 'running' && room.data.state !== 'ended') return null;
+    const seats = await db
+      .select({ at: gameRoomMembers.joinedAt })
+      .from(gameRoomMembers)
+      .where(eq(gameRoomMembers.roomId, room.id));
+    return seats.length === 0 ? null : Math.max(...seats.map((x) => x.at.getTime()));
+  }
+
   async function boxNamesOf(rooms: readonly Room<Battle>[], locale: Locale) {
     const ids = [...new Set(rooms.flatMap((r) => r.data.boxes.map((b) => b.boxId)))];
     const out = new Map<number, { name: string; img: string }>();
@@ -213,8 +228,7 @@ export function createBattleViews(deps: BattleViewDeps) {
     async room(roomId: number, locale: Locale, viewer: number | null): Promise<{ data: BattleRoomData; now: number }> {
       const room = await engine.load<StoredBattle>(BATTLE_GAME, roomId);
       if (!room) throw new AppError('GAME_ROOM_NOT_FOUND');
-      const [base] = await cards([room], locale, viewer);
-      const info = await deps.boxes.items();
+      const [[base], info, full] = await Promise.all([cards([room], locale, viewer), deps.boxes.items(), fullAt(room)]);
       const b = room.data;
       const ended = b.state === 'ended' || b.state === 'dissolved';
       const data: BattleRoomData = {
@@ -242,11 +256,15 @@ export function createBattleViews(deps: BattleViewDeps) {
         public_seed: room.publicSeed,
         beacon_round: room.beaconRound,
         beacon_url: room.beaconRound === null ? null : deps.beacon.urlOf(room.beaconRound),
+        full_at: full,
         tie: b.result?.tie ? { candidates: b.result.tie.candidates, value: b.result.tie.roll.value } : null,
         odds:
           b.state === 'ended'
-            ? b.boxes.map((x) => ({
+            ? b.boxes.map((x, round) => ({
                 box_id: x.boxId,
+                version: b.boxVersions?.[round] ?? null,
+                // The hash of the table the rolls used, as box_versions.odds_hash hashes a version's.
+                odds_hash: oddsHash(x.entries, x.total),
                 total: x.total,
                 entries: x.entries.map((e) => ({ item_id: e.itemId, exter: e.exter, tickets: e.tickets })),
               }))

@@ -331,6 +331,8 @@ export function createBoxesService(deps: BoxesDeps) {
       return {
         card: card(box, locale),
         boxId: box.id,
+        /** The odds table's version (a battle publishes it with its rolls, as box openings do). */
+        version: box.version,
         price: box.priceUnits,
         total: BOX_TICKETS,
         entries: box.contents.map(({ itemId, exter, tickets }) => ({ itemId, exter, tickets })),

@@ -1,15 +1,25 @@
 /**
  * The public beacon (GAMES.md §4): a random value nobody — the house included — knows before a
  * given time, mixed into a shared room's rolls once its entries have closed. The room stores the
- * round and the value; a player looks the round up at the beacon's own address.
+ * round and the value; a player looks the round up at the beacon's own address (`urlOf`) and
+ * checks it is the first round after the close (packages/shared/beacon.ts `beaconRoundAfter`).
  *
  * - `drandBeacon`: drand's quicknet chain (League of Entropy; a round every 3 s), over its HTTP
- *   API. Production.
- * - `localBeacon`: the embedded/sandbox stand-in. Round r (one per `periodMs`) is
- *   HMAC-SHA256(key, "kaixiang-beacon:<r>"); the key's SHA-256 is its public commitment, and a
- *   round's value is served only once its time has come (`GET /api/site/v1/beacon`).
+ *   API. Production. Players are linked to drand's public API, whichever relay the server reads.
+ * - `localBeacon`: the embedded/sandbox stand-in. Round r (one per `periodMs`, round 1 at one
+ *   period) is HMAC-SHA256(key, "kaixiang-beacon:<r>"); the key's SHA-256 is its public
+ *   commitment, and a round's value is served only once its time has come
+ *   (`GET /api/site/v1/beacon?round=r`, beacon.routes.ts).
  */
 import { hmacSha256, sha256Hex, toHex } from '@kaixiang/game/sha256';
+import {
+  BEACON_PATHS,
+  type BeaconSchedule,
+  beaconRoundAfter,
+  DRAND_PUBLIC_URL,
+  DRAND_QUICKNET,
+  localBeaconMessage,
+} from '@kaixiang/shared/beacon';
 
 export interface BeaconValue {
   round: number;
@@ -17,8 +27,20 @@ export interface BeaconValue {
   value: string;
 }
 
+/** Which beacon, its commitment (drand: the chain hash; local: SHA-256 of its key) and schedule. */
+export interface BeaconInfo {
+  kind: 'drand' | 'local';
+  hash: string;
+  schedule: BeaconSchedule;
+  /** Where a player looks round N up: this text with `{round}` replaced by N (`urlOf`). */
+  roundUrl: string;
+}
+
+const ROUND = '{round}';
+
 export interface PublicBeacon {
   readonly name: string;
+  readonly info: BeaconInfo;
   /** The first round published after `atMs`, waiting for it when it is still to come. */
   valueAfter(atMs: number): Promise<BeaconValue>;
   /** A round that has already been published, or null. */
@@ -32,13 +54,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function localBeacon(opts: { key: string; periodMs: number; now: () => number }): PublicBeacon {
   const roundValue = (round: number): BeaconValue => ({
     round,
-    value: toHex(hmacSha256(opts.key, `kaixiang-beacon:${round}`)),
+    value: toHex(hmacSha256(opts.key, localBeaconMessage(round))),
   });
   const timeOf = (round: number) => round * opts.periodMs;
+  const hash = sha256Hex(opts.key);
+  // Round r at r periods: the schedule of shared/beacon.ts with round 1 at one period.
+  const schedule = { genesisMs: opts.periodMs, periodMs: opts.periodMs };
+  const roundUrl = `/api${BEACON_PATHS.round}?round=${ROUND}`;
   return {
-    name: `local beacon (key commitment ${sha256Hex(opts.key)})`,
+    name: `local beacon (key commitment ${hash})`,
+    info: { kind: 'local', hash, schedule, roundUrl },
     async valueAfter(atMs) {
-      const round = Math.floor(atMs / opts.periodMs) + 1;
+      // The players' verifier computes the round with this same function.
+      const round = beaconRoundAfter(schedule, atMs);
       const wait = timeOf(round) - opts.now();
       if (wait > 0) await sleep(wait);
       return roundValue(round);
@@ -46,30 +74,23 @@ export function localBeacon(opts: { key: string; periodMs: number; now: () => nu
     async published(round) {
       return Number.isSafeInteger(round) && round >= 0 && timeOf(round) <= opts.now() ? roundValue(round) : null;
     },
-    urlOf: (round) => `/api/site/v1/beacon?round=${round}`,
+    urlOf: (round) => roundUrl.replace(ROUND, String(round)),
   };
 }
-
-/** drand quicknet: unchained BLS signatures, a round every 3 s since its genesis. */
-export const DRAND_QUICKNET = {
-  chainHash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
-  genesisMs: 1_692_803_367_000,
-  periodMs: 3_000,
-};
 
 export function drandBeacon(opts: {
   baseUrl: string;
   now: () => number;
   fetch?: typeof fetch;
-  chain?: typeof DRAND_QUICKNET;
+  chain?: { chainHash: string; genesisMs: number; periodMs: number };
 }): PublicBeacon {
   const chain = opts.chain ?? DRAND_QUICKNET;
   const get = opts.fetch ?? fetch;
   // Round r is published at genesis + (r - 1) × period.
   const timeOf = (round: number) => chain.genesisMs + (round - 1) * chain.periodMs;
-  const urlOf = (round: number) => `${opts.baseUrl.replace(/\/$/, '')}/${chain.chainHash}/public/${round}`;
+  const readUrl = (round: number) => `${opts.baseUrl.replace(/\/$/, '')}/${chain.chainHash}/public/${round}`;
   async function fetchRound(round: number): Promise<BeaconValue | null> {
-    const res = await get(urlOf(round), { signal: AbortSignal.timeout(5_000) });
+    const res = await get(readUrl(round), { signal: AbortSignal.timeout(5_000) });
     if (res.status === 404 || res.status === 425) return null; // not yet published
     if (!res.ok) throw new Error(`drand answered ${res.status} for round ${round}`);
     const body = (await res.json()) as { round?: unknown; randomness?: unknown };
@@ -78,10 +99,18 @@ export function drandBeacon(opts: {
     }
     return { round, value: body.randomness };
   }
+  // drand's public API, whichever relay the server reads: the link is for players.
+  const roundUrl = `${DRAND_PUBLIC_URL}/${chain.chainHash}/public/${ROUND}`;
   return {
     name: `drand quicknet ${chain.chainHash}`,
+    info: {
+      kind: 'drand',
+      hash: chain.chainHash,
+      schedule: { genesisMs: chain.genesisMs, periodMs: chain.periodMs },
+      roundUrl,
+    },
     async valueAfter(atMs) {
-      const round = Math.floor((atMs - chain.genesisMs) / chain.periodMs) + 2;
+      const round = beaconRoundAfter(chain, atMs);
       const wait = timeOf(round) - opts.now();
       if (wait > 0) await sleep(wait);
       // Published a little after its time; a few short waits cover the relays' delay.
@@ -98,6 +127,6 @@ export function drandBeacon(opts: {
     async published(round) {
       return timeOf(round) <= opts.now() ? fetchRound(round) : null;
     },
-    urlOf,
+    urlOf: (round) => roundUrl.replace(ROUND, String(round)),
   };
 }

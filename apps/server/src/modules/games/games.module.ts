@@ -1,4 +1,5 @@
 import { WATCH_COUNT_EVENT } from '@kaixiang/shared/battles-paths';
+import { LOCAL_BEACON_PERIOD_MS } from '@kaixiang/shared/beacon';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
@@ -19,6 +20,7 @@ import { createTreasureService, type TreasureService } from '../treasure/treasur
 import { createTreasureViews, type TreasureViews } from '../treasure/treasure.views.ts';
 import { turntableRoutes } from '../turntable/turntable.routes.ts';
 import { createTurntableService, ENSURE_MS, type TurntableService } from '../turntable/turntable.service.ts';
+import { beaconRoutes } from './beacon.routes.ts';
 import { drandBeacon, localBeacon, type PublicBeacon } from './beacon.ts';
 import { createRoomEngine, type RoomEngine } from './room-engine.ts';
 import { createRoomTimers, type RoomTimers } from './room-timers.ts';
@@ -67,7 +69,7 @@ export function beaconOf(rt: Runtime): PublicBeacon {
   const now = () => rt.clock.now();
   return kind === 'drand'
     ? drandBeacon({ baseUrl: config.DRAND_URL, now })
-    : localBeacon({ key: config.BEACON_KEY, periodMs: 1_000, now });
+    : localBeacon({ key: config.BEACON_KEY, periodMs: LOCAL_BEACON_PERIOD_MS, now });
 }
 
 /** The engine, its timers and every game on it, with their routes. */
@@ -87,6 +89,7 @@ export async function registerGames(
   const { db } = rt.database;
   const engine = createRoomEngine({ db, ledger: deps.ledger, bus: rt.bus, clock: rt.clock });
   const beacon = beaconOf(rt);
+  await app.register(beaconRoutes(beacon), { prefix: '/api' });
   const timers = createRoomTimers({ db, bus: rt.bus, clock: rt.clock, engine, log: app.log as FastifyBaseLogger });
   const battles = createBattlesService({
     bus: rt.bus,
@@ -131,7 +134,7 @@ export async function registerGames(
     mail: deps.mail,
     items: deps.boxes.items,
   });
-  const treasureViews = createTreasureViews({ db, clock: rt.clock, engine, items: deps.boxes.items });
+  const treasureViews = createTreasureViews({ db, clock: rt.clock, engine, beacon, items: deps.boxes.items });
   await app.register(treasureRoutes(treasure, treasureViews, deps.authenticate), { prefix: '/api' });
   const games = { engine, timers, beacon, battles, turntable, roll, rollViews, treasure, treasureViews };
   app.decorate('games', games);

@@ -1,6 +1,7 @@
 import { close, DAY_MS, ROLL_GAME, type RollRoom, verifyRoll } from '@kaixiang/game/roll';
 import { sha256Hex } from '@kaixiang/game/sha256';
 import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts';
+import { beaconRoundAfter, beaconRoundTime } from '@kaixiang/shared/beacon';
 import { ERRORS, type ErrorKey, errorMessage } from '@kaixiang/shared/errors';
 import { ITEM_PATHS, ITEM_STATUS, type KnapsackResponse } from '@kaixiang/shared/inventory';
 import {
@@ -275,6 +276,14 @@ describe('roll rooms', () => {
     });
     expect(check.seedMatches && check.entrantsMatch && check.returnedMatch).toBe(true);
     expect(check.awards.every((x) => x.matches)).toBe(true);
+    // Entries closed at the draw time; the beacon round is the first published after it, and its
+    // link (followed unsigned, as a player's tab does) serves the value the draw took.
+    expect(reward.closed_at).toBe(ended.closed_at);
+    const schedule = t.app.games.beacon.info.schedule;
+    expect(reward.beacon_round).toBe(beaconRoundAfter(schedule, reward.closed_at as number));
+    clock.advance(Math.max(0, beaconRoundTime(schedule, reward.beacon_round as number) - clock.now()));
+    const beacon = await t.app.inject({ method: 'GET', url: reward.beacon_url as string });
+    expect(beacon.json().data).toEqual({ round: reward.beacon_round, randomness: reward.public_seed });
 
     // The owner's rows: the given ones consumed, the returned one unlocked as it was.
     expect(await itemRow(t, big as number)).toMatchObject({

@@ -265,6 +265,7 @@ export function createRollViews(deps: RollViewDeps) {
         public_seed: room.publicSeed,
         beacon_round: room.beaconRound,
         beacon_url: room.beaconRound === null ? null : deps.beacon.urlOf(room.beaconRound),
+        closed_at: r.closedAtMs,
       };
     },
 

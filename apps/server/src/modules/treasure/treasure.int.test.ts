@@ -1,5 +1,6 @@
 import { sha256Hex } from '@kaixiang/game/sha256';
 import { verifyTreasure } from '@kaixiang/game/treasure';
+import { beaconRoundAfter, beaconRoundTime } from '@kaixiang/shared/beacon';
 import { ERRORS, type ErrorKey } from '@kaixiang/shared/errors';
 import {
   TREASURE_CARD_STATUS,
@@ -193,6 +194,14 @@ describe('card grabbing (夺宝)', () => {
     });
     expect(v).toMatchObject({ seedMatches: true, matches: true });
     expect(sha256Hex(end.server_seed ?? '')).toBe(made.body.data && end.server_seed_hash);
+    // The last card's time closed the entries; the beacon round is the first published after it,
+    // and its link (followed unsigned, as a player's tab does) serves the value the draw took.
+    expect(end.filled_at).toBe(Math.max(...dyn.list.map((g) => g.at)));
+    const schedule = t.app.games.beacon.info.schedule;
+    expect(end.beacon_round).toBe(beaconRoundAfter(schedule, end.filled_at as number));
+    clock.advance(Math.max(0, beaconRoundTime(schedule, end.beacon_round as number) - clock.now()));
+    const beacon = await t.app.inject({ method: 'GET', url: end.beacon_url as string });
+    expect(beacon.json().data).toEqual({ round: end.beacon_round, randomness: end.public_seed });
 
     const prizes = await db()
       .select()

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { type ItemInfo, itemFacts } from '../boxes/items.ts';
+import type { PublicBeacon } from '../games/beacon.ts';
 import { type Person, peopleOf } from '../games/people.ts';
 import { type Room, type RoomEngine, toRoom } from '../games/room-engine.ts';
 import { treasureRepo } from './treasure.repo.ts';
@@ -28,6 +29,8 @@ export interface TreasureViewDeps {
   /** The server's clock, which answers carry for the screens' countdowns. */
   clock: Clock;
   engine: RoomEngine;
+  /** Where a player looks the draw's beacon round up. */
+  beacon: Pick<PublicBeacon, 'urlOf'>;
   items: () => Promise<Map<number, ItemInfo>>;
 }
 
@@ -129,6 +132,8 @@ export function createTreasureViews(deps: TreasureViewDeps) {
         server_seed: over ? room.serverSeed : null,
         public_seed: room.publicSeed,
         beacon_round: room.beaconRound,
+        beacon_url: room.beaconRound === null ? null : deps.beacon.urlOf(room.beaconRound),
+        filled_at: t.filledAtMs,
         holders: t.holders,
         roll: t.result ? { value: t.result.roll, cursor: t.result.cursor, chunk_index: t.result.chunkIndex } : null,
       };

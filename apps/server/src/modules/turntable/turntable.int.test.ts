@@ -1,5 +1,6 @@
 import { sha256Hex } from '@kaixiang/game/sha256';
 import { TURNTABLE_GAME, verifyDraw, winUnits } from '@kaixiang/game/turntable';
+import { beaconRoundAfter, beaconRoundTime } from '@kaixiang/shared/beacon';
 import { ERRORS, type ErrorKey } from '@kaixiang/shared/errors';
 import {
   TURNTABLE_PATHS,
@@ -245,6 +246,16 @@ describe('turntable', () => {
     const facts = (await t.api<TurntableRoundResponse>('GET', `${TURNTABLE_PATHS.round}?round_id=${round.round_id}`))
       .body.data;
     expect(facts).toMatchObject({ out_icon: draw.outIcon, server_seed: settled.server_seed });
+    // Betting closed at the deadline's tick; the beacon round is the first published after that,
+    // and its link (followed unsigned, as a player's tab does) serves the value the draw took.
+    expect(facts.bets_close_at).toBe(round.bets_close_at);
+    expect(facts.closed_at).toBeGreaterThanOrEqual(facts.bets_close_at);
+    expect(settled.closed_at).toBe(facts.closed_at);
+    const schedule = t.app.games.beacon.info.schedule;
+    expect(facts.beacon_round).toBe(beaconRoundAfter(schedule, facts.closed_at as number));
+    clock.advance(Math.max(0, beaconRoundTime(schedule, facts.beacon_round as number) - clock.now()));
+    const beacon = await t.app.inject({ method: 'GET', url: facts.beacon_url as string });
+    expect(beacon.json().data).toEqual({ round: facts.beacon_round, randomness: facts.public_seed });
     await expectLedgerBalanced(t);
   });
 

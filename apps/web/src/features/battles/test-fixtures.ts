@@ -64,6 +64,7 @@ export function roomData(extra: Partial<BattleRoomData> = {}): BattleRoomData {
     public_seed: null,
     beacon_round: null,
     beacon_url: null,
+    full_at: null,
     odds: [],
     tie: null,
     round_ms: 5_000,

@@ -1,10 +1,15 @@
 import { drawWinners, entrantsHash } from '@kaixiang/game/roll';
 import { sha256Hex } from '@kaixiang/game/sha256';
+import { beaconRoundAfter, LOCAL_SCHEDULE } from '@kaixiang/shared/beacon';
 import type { RollRewardResponse } from '@kaixiang/shared/roll';
+import { localBeaconUrl } from '../../test/fixtures.ts';
 
 const SERVER_SEED = '5'.repeat(64);
 const PUBLIC_SEED = '9c'.repeat(32);
 const ENTRANTS = [3, 5, 9, 12];
+/** Entries closed then; the draw took the local beacon's first round after it. */
+const CLOSED_AT = Date.UTC(2026, 10, 26, 20, 0, 0, 120);
+const BEACON_ROUND = beaconRoundAfter(LOCAL_SCHEDULE, CLOSED_AT);
 const NAMES = ['', '', '', '阿强', '', '小明', '', '', '', '老王', '', '', '小红'];
 
 /**
@@ -42,7 +47,8 @@ export function drawnRoom(prizes = 3): RollRewardResponse {
     server_seed_hash: sha256Hex(SERVER_SEED),
     server_seed: SERVER_SEED,
     public_seed: PUBLIC_SEED,
-    beacon_round: 777,
-    beacon_url: null,
+    beacon_round: BEACON_ROUND,
+    beacon_url: localBeaconUrl(BEACON_ROUND),
+    closed_at: CLOSED_AT,
   };
 }

@@ -1,6 +1,8 @@
 import { sha256Hex } from '@kaixiang/game/sha256';
 import { create, draw, grab, type Treasure } from '@kaixiang/game/treasure';
+import { beaconRoundAfter, LOCAL_SCHEDULE } from '@kaixiang/shared/beacon';
 import type { TreasureEndInfo } from '@kaixiang/shared/treasure';
+import { localBeaconUrl } from '../../test/fixtures.ts';
 
 const SERVER_SEED = '7'.repeat(64);
 const PUBLIC_SEED = 'a1'.repeat(32);
@@ -57,7 +59,9 @@ export function drawnTreasure(): TreasureEndInfo {
     winning_card: won.card,
     server_seed: SERVER_SEED,
     public_seed: PUBLIC_SEED,
-    beacon_round: 4242,
+    beacon_round: beaconRoundAfter(LOCAL_SCHEDULE, NOW + 1_000),
+    beacon_url: localBeaconUrl(beaconRoundAfter(LOCAL_SCHEDULE, NOW + 1_000)),
+    filled_at: t.filledAtMs,
     holders: t.holders,
     roll: { value: won.roll, cursor: won.cursor, chunk_index: won.chunkIndex },
   };

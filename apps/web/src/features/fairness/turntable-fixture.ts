@@ -11,7 +11,9 @@ import {
   TURNTABLE_BET_MS,
   type TurntableRound,
 } from '@kaixiang/game/turntable';
+import { beaconRoundAfter, LOCAL_SCHEDULE } from '@kaixiang/shared/beacon';
 import type { TurntableRoundResponse } from '@kaixiang/shared/turntable';
+import { localBeaconUrl } from '../../test/fixtures.ts';
 
 /**
  * Test data: turntable rounds played by the real rules on a real hash chain, as
@@ -28,8 +30,10 @@ const must = <T>(r: Result<T>): T => {
   return r.value;
 };
 
-function responseOf(round: TurntableRound, chainIndex: number, beaconRound: number | null): TurntableRoundResponse {
+function responseOf(round: TurntableRound, chainIndex: number): TurntableRoundResponse {
   const settled = round.state === 'settled';
+  // Drawn with the local beacon's first round after the close.
+  const beaconRound = round.closedAtMs === null ? null : beaconRoundAfter(LOCAL_SCHEDULE, round.closedAtMs);
   return {
     round_id: Number(round.roundId),
     state: round.state,
@@ -37,7 +41,9 @@ function responseOf(round: TurntableRound, chainIndex: number, beaconRound: numb
     server_seed: settled ? round.serverSeed : null,
     public_seed: round.publicSeed,
     beacon_round: beaconRound,
-    beacon_url: beaconRound === null ? null : `https://beacon.example/rounds/${beaconRound}`,
+    beacon_url: beaconRound === null ? null : localBeaconUrl(beaconRound),
+    bets_close_at: round.betsCloseAtMs,
+    closed_at: round.closedAtMs,
     chain: { ...CHAIN, index: chainIndex },
     out_icon: settled ? (round.result?.outIcon ?? null) : null,
     inner_icon: settled ? (round.result?.innerIcon ?? null) : null,
@@ -54,13 +60,14 @@ function opened(roundId: number, chainIndex: number): TurntableRound {
 export function settledRound(roundId = 1207, chainIndex = 12): TurntableRoundResponse {
   let round = opened(roundId, chainIndex);
   round = must(bet(round, { userId: 9, bets: [{ area: 13, amount: 50_000 }], now: OPENED_AT + 1_000 })).state;
-  round = must(close(round, OPENED_AT + TURNTABLE_BET_MS)).state;
+  // Closed a little after the deadline, as a scheduler tick does.
+  round = must(close(round, OPENED_AT + TURNTABLE_BET_MS + 35)).state;
   round = must(spin(round, PUBLIC_SEED)).state;
   round = must(settle(round, { jackpotPoolUnits: 1_000_000, now: OPENED_AT + TURNTABLE_BET_MS + 1_500 })).state;
-  return responseOf(round, chainIndex, 4_812_345);
+  return responseOf(round, chainIndex);
 }
 
 /** A round still taking bets: its seed is secret and nothing is drawn. */
 export function bettingRound(roundId = 1208, chainIndex = 13): TurntableRoundResponse {
-  return responseOf(opened(roundId, chainIndex), chainIndex, null);
+  return responseOf(opened(roundId, chainIndex), chainIndex);
 }

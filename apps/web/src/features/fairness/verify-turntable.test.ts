@@ -1,12 +1,15 @@
 import { TURNTABLE_ICON_NAMES, verifyDraw } from '@kaixiang/game/turntable';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_BEACON_INFO } from '../../test/fixtures.ts';
 import { bettingRound, CHAIN, settledRound } from './turntable-fixture.ts';
 import { INNER_RANGES, OUTER_RANGES, verifyTurntableRound } from './verify-turntable.ts';
+
+const check = (round: ReturnType<typeof settledRound>) => verifyTurntableRound(round, LOCAL_BEACON_INFO);
 
 describe('verifyTurntableRound', () => {
   it('finds a settled round drawn from its committed seed, on the published chain, as announced', () => {
     const round = settledRound();
-    const result = verifyTurntableRound(round);
+    const result = check(round);
     if (result.kind !== 'checked') throw new Error('not checked');
     expect(result).toMatchObject({ seedHashOk: true, chainOk: true, chainHashes: 13, ok: true });
     expect(result.outer).toMatchObject({ icon: round.out_icon, announced: round.out_icon, total: 50, ok: true });
@@ -20,7 +23,7 @@ describe('verifyTurntableRound', () => {
   it('flags an announced icon the seeds do not give', () => {
     const round = settledRound();
     const other = ((round.out_icon ?? 0) + 1) % 9;
-    const result = verifyTurntableRound({ ...round, out_icon: other });
+    const result = check({ ...round, out_icon: other });
     expect(result).toMatchObject({ kind: 'checked', seedHashOk: true, chainOk: true, ok: false });
     if (result.kind === 'checked') expect([result.outer.ok, result.inner.ok]).toEqual([false, true]);
   });
@@ -29,31 +32,42 @@ describe('verifyTurntableRound', () => {
     const round = settledRound();
     // The next round's seed hashes to this round's seed: committed by the chain, but not this round's.
     const neighbour = settledRound(1208, 13).server_seed ?? '';
-    expect(verifyTurntableRound({ ...round, server_seed: neighbour })).toMatchObject({ seedHashOk: false, ok: false });
-    expect(verifyTurntableRound({ ...round, chain: { ...round.chain, index: 11 } })).toMatchObject({
+    expect(check({ ...round, server_seed: neighbour })).toMatchObject({ seedHashOk: false, ok: false });
+    expect(check({ ...round, chain: { ...round.chain, index: 11 } })).toMatchObject({
       seedHashOk: true,
       chainOk: false,
       ok: false,
     });
-    expect(
-      verifyTurntableRound({ ...round, chain: { ...CHAIN, index: 12, terminal_hash: '00'.repeat(32) } }),
-    ).toMatchObject({
+    expect(check({ ...round, chain: { ...CHAIN, index: 12, terminal_hash: '00'.repeat(32) } })).toMatchObject({
       chainOk: false,
     });
     // An absurd index is refused, not hashed for minutes.
-    expect(verifyTurntableRound({ ...round, chain: { ...round.chain, index: 2_000_000_000 } })).toMatchObject({
+    expect(check({ ...round, chain: { ...round.chain, index: 2_000_000_000 } })).toMatchObject({
       chainOk: false,
       chainHashes: 0,
     });
   });
 
+  it('passes the beacon round only when it is the first published after betting closed', () => {
+    const round = settledRound();
+    const result = check(round);
+    if (result.kind !== 'checked') throw new Error('not checked');
+    // Closed 35 ms after the deadline: the round is the beacon's first after the close, not the deadline.
+    expect(round.closed_at).toBe(round.bets_close_at + 35);
+    expect(result.beacon).toMatchObject({ closedAt: round.closed_at, round: round.beacon_round, ok: true });
+    const before = check({ ...round, beacon_round: (round.beacon_round ?? 0) - 1 });
+    expect(before).toMatchObject({ kind: 'checked', ok: false, beacon: { ok: false, expected: round.beacon_round } });
+    expect(check({ ...round, closed_at: null })).toMatchObject({ ok: false, beacon: { closedAt: null, ok: false } });
+    expect(verifyTurntableRound(round, null)).toMatchObject({ ok: false, beacon: { known: false } });
+  });
+
   it('flags a public seed the draw cannot use instead of throwing', () => {
-    const result = verifyTurntableRound({ ...settledRound(), public_seed: 'a:b' });
+    const result = check({ ...settledRound(), public_seed: 'a:b' });
     expect(result).toMatchObject({ kind: 'checked', ok: false, outer: { icon: null, ok: false } });
   });
 
   it('has nothing to check before settlement', () => {
-    expect(verifyTurntableRound(bettingRound())).toEqual({ kind: 'pending' });
+    expect(check(bettingRound())).toEqual({ kind: 'pending' });
   });
 
   it('names every icon and splits each wheel into runs as wide as its weights', () => {

@@ -8,7 +8,9 @@ import {
   verifyChainSeed,
   verifyDraw,
 } from '@kaixiang/game/turntable';
+import type { BeaconInfoResponse } from '@kaixiang/shared/beacon';
 import type { TurntableRoundResponse } from '@kaixiang/shared/turntable';
+import { type BeaconTiming, beaconTiming } from './verify-beacon.ts';
 
 /**
  * The most hashes the chain check will run. The server's chains hold 10,000 seeds (a few hundred
@@ -44,6 +46,8 @@ export type TurntableVerifyResult =
       chainHashes: number;
       outer: WheelCheck;
       inner: WheelCheck;
+      /** The beacon round is the first published after betting closed. */
+      beacon: BeaconTiming;
       /** Every check passed. */
       ok: boolean;
     };
@@ -86,10 +90,14 @@ function wheel(roll: TurntableDraw['outer'] | null, total: number, announced: nu
  * the revealed seed against the hash published before betting, the seed's place in the published
  * hash chain, and both wheels: ticket = HMAC-SHA256(server seed,
  * "turntable:<public seed>:<round>:0:outer|inner:<cursor>") read as [0, 50) and [0, 100), the
- * icon the one whose weight run holds it. Runs up to index + 1 hashes: call it after the fetch,
- * never while rendering.
+ * icon the one whose weight run holds it; and the beacon round against the time betting closed
+ * (`beacon`: the beacon's schedule). Runs up to index + 1 hashes: call it after the fetch, never
+ * while rendering.
  */
-export function verifyTurntableRound(round: TurntableRoundResponse): TurntableVerifyResult {
+export function verifyTurntableRound(
+  round: TurntableRoundResponse,
+  beacon: BeaconInfoResponse | null,
+): TurntableVerifyResult {
   const serverSeed = round.server_seed;
   const publicSeed = round.public_seed;
   if (round.state !== 'settled' || !serverSeed || !publicSeed) return { kind: 'pending' };
@@ -107,6 +115,7 @@ export function verifyTurntableRound(round: TurntableRoundResponse): TurntableVe
   }
   const outer = wheel(draw?.outer ?? null, OUTER_TICKETS, round.out_icon);
   const inner = wheel(draw?.inner ?? null, INNER_TICKETS, round.inner_icon);
+  const timing = beaconTiming(beacon, round.closed_at, round.beacon_round);
   return {
     kind: 'checked',
     seedHashOk,
@@ -114,6 +123,7 @@ export function verifyTurntableRound(round: TurntableRoundResponse): TurntableVe
     chainHashes: indexOk ? index + 1 : 0,
     outer,
     inner,
-    ok: seedHashOk && chainOk && outer.ok && inner.ok,
+    beacon: timing,
+    ok: seedHashOk && chainOk && outer.ok && inner.ok && timing.ok,
   };
 }

@@ -68,6 +68,8 @@ export const endInfo = (over: Partial<TreasureEndInfo> = {}): TreasureEndInfo =>
   server_seed: 'b'.repeat(64),
   public_seed: 'c'.repeat(64),
   beacon_round: 4242,
+  beacon_url: '/api/site/v1/beacon?round=4242',
+  filled_at: 4_241_500,
   holders: [11, 42, 42, 11, 11, 11, 11, 11, 11, 11],
   roll: { value: 2, cursor: 0, chunk_index: 0 },
   ...over,

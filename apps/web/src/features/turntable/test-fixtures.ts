@@ -48,6 +48,7 @@ export function bettingRound(
     phase_end_at: closeAt,
     now: serverNow,
     bets_close_at: closeAt,
+    closed_at: null,
     settled_at: null,
     next_round_at: null,
     min_bet: TURNTABLE_DEFAULT_LIMITS.minBetUnits,

@@ -1,60 +1,83 @@
 import { BATTLE_PATHS, type BattleRoomData, roomDataResponse } from '@kaixiang/shared/battles';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/use-locale.ts';
 import { apiGet } from '../../../lib/api.ts';
-import { type BattleVerifyResult, verifyBattle } from '../verify-battle.ts';
+import { oddsTableQueryOptions } from '../api/get-odds-table.ts';
+import { type BattleVerifyResult, oddsKey, verifyBattle } from '../verify-battle.ts';
+import { BeaconCheck } from './beacon-check.tsx';
 import { LookupError, LookupPanel, useNumberLookup } from './number-lookup.tsx';
 import { CheckMark } from './verifier.tsx';
 
+/** A battle's snapshot and the odds hash each box version it used publishes (by oddsKey). */
+interface BattleLookup {
+  room: BattleRoomData;
+  published: Map<string, string>;
+}
+
 /**
- * "Verify a battle": a room id (or `?battle=<id>` from a battle's result) → the room's snapshot →
- * every roll recomputed in the browser (verify-battle.ts), each shown ✓ or ✗. A battle not over
- * yet has no published server seed: the panel says so.
+ * "Verify a battle": a room id (or `?battle=<id>` from a battle's result) → the room's snapshot
+ * and the published odds table of each box version it used → every roll recomputed in the
+ * browser (verify-battle.ts), each shown ✓ or ✗. A battle not over yet has no published server
+ * seed: the panel says so.
  */
 export function BattleVerifier() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const queryClient = useQueryClient();
-  const lookup = useNumberLookup<BattleRoomData, BattleVerifyResult>({
+  const lookup = useNumberLookup<BattleLookup, BattleVerifyResult>({
     param: 'battle',
     required: t('fairness.battle.required'),
     failed: t('fairness.battle.failed'),
-    fetch: async (room) =>
-      (
+    fetch: async (id) => {
+      const room = (
         await queryClient.fetchQuery({
-          queryKey: ['fairness', 'battle', room],
+          queryKey: ['fairness', 'battle', id],
           queryFn: ({ signal }) =>
-            apiGet(BATTLE_PATHS.room, { room_id: room }, { schema: roomDataResponse, signal, silent: true }),
+            apiGet(BATTLE_PATHS.room, { room_id: id }, { schema: roomDataResponse, signal, silent: true }),
           staleTime: 0,
         })
-      ).data,
-    check: (room) => (room.room_state !== 3 || !room.server_seed ? null : verifyBattle(room)),
+      ).data;
+      return { room, published: await publishedOdds(queryClient, room, locale) };
+    },
+    check: ({ room, published }, beacon) =>
+      room.room_state !== 3 || !room.server_seed ? null : verifyBattle(room, beacon, published),
   });
   const { outcome } = lookup;
 
   return (
     <LookupPanel lookup={lookup} textKey="fairness.battle" fieldKey="roomId" className="battle-verifier">
       {outcome.kind === 'pending' && <LookupError text={t('fairness.battle.notEnded')} />}
-      {outcome.kind === 'done' && (
-        <BattleOutcome
-          result={outcome.result}
-          beacon={{
-            round: outcome.data.beacon_round,
-            url: outcome.data.beacon_url,
-            seed: outcome.data.public_seed ?? '',
-          }}
-        />
-      )}
+      {outcome.kind === 'done' && <BattleOutcome room={outcome.data.room} result={outcome.result} />}
     </LookupPanel>
   );
 }
 
-function BattleOutcome({
-  result,
-  beacon,
-}: {
-  result: BattleVerifyResult;
-  beacon: { round: number | null; url: string | null; seed: string };
-}) {
+/**
+ * The odds hash get-box-contains publishes for each box version the battle used; a version that
+ * cannot be had is left out (its check then says so).
+ */
+async function publishedOdds(
+  queryClient: QueryClient,
+  room: BattleRoomData,
+  locale: ReturnType<typeof useLocale>,
+): Promise<Map<string, string>> {
+  const versions = new Map<string, { box: number; version: number }>();
+  for (const o of room.odds) {
+    if (o.version !== null) versions.set(oddsKey(o.box_id, o.version), { box: o.box_id, version: o.version });
+  }
+  const found = await Promise.all(
+    [...versions].map(([key, v]) =>
+      queryClient
+        .fetchQuery(oddsTableQueryOptions(v.box, v.version, locale))
+        .then((table) => [key, table.odds_hash] as const)
+        .catch(() => null),
+    ),
+  );
+  return new Map(found.filter((f) => f !== null));
+}
+
+function BattleOutcome({ room, result }: { room: BattleRoomData; result: BattleVerifyResult }) {
   const { t } = useTranslation();
   return (
     <div className="verify-outcome" aria-live="polite" data-testid="battle-verify">
@@ -66,17 +89,30 @@ function BattleOutcome({
             <strong>{t('fairness.checks.seedHash')}</strong>
           </span>
         </li>
-        <li className="verify-check is-ok">
-          <span className="verify-check__text">
-            <strong>{t('fairness.battle.beacon', { round: beacon.round ?? '-' })}</strong>
-            <small className="fair-mono">{beacon.seed}</small>
-            {beacon.url && (
-              <a href={beacon.url} target="_blank" rel="noreferrer">
-                {t('fairness.battle.beaconLink')}
-              </a>
-            )}
-          </span>
-        </li>
+        <BeaconCheck game="battle" timing={result.beacon} seed={room.public_seed} url={room.beacon_url} />
+        {result.odds.map((o) => (
+          <li
+            key={`${o.boxId}/${o.version}/${o.hash}`}
+            className={`verify-check ${o.ok ? 'is-ok' : 'is-bad'}`}
+            data-testid="battle-odds-check"
+          >
+            <CheckMark ok={o.ok} />
+            <span className="verify-check__text">
+              <strong>
+                {o.version === null
+                  ? t('fairness.battle.odds.noVersion', { box: o.boxId })
+                  : t('fairness.battle.odds.check', { box: o.boxId, version: o.version })}
+              </strong>
+              <small className="fair-mono">{t('fairness.battle.odds.table', { hash: o.hash })}</small>
+              {o.version !== null &&
+                (o.published === null ? (
+                  <small>{t('fairness.battle.odds.unavailable')}</small>
+                ) : (
+                  <small className="fair-mono">{t('fairness.battle.odds.published', { hash: o.published })}</small>
+                ))}
+            </span>
+          </li>
+        ))}
         {result.tie && (
           <li className={`verify-check ${result.tie.ok ? 'is-ok' : 'is-bad'}`}>
             <CheckMark ok={result.tie.ok} />

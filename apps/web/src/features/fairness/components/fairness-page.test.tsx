@@ -233,12 +233,29 @@ describe('fairness page', () => {
           req.url.searchParams.get('room_id') === '77'
             ? { data: room, now: 0 }
             : { data: { ...room, room_id: 78, room_state: 2, server_seed: null }, now: 0 },
+        // Each box version's published table: the battle's own.
+        [BOX_PATHS.contains]: (req) => {
+          const used = room.odds.find((o) => String(o.box_id) === req.url.searchParams.get('box_id'));
+          return used && String(used.version) === req.url.searchParams.get('version')
+            ? {
+                box_id: used.box_id,
+                version: used.version,
+                ticket_total: used.total,
+                odds_hash: used.odds_hash,
+                rtp_bp: 9_500,
+                items: [],
+              }
+            : fail(4202, '箱子不存在或已下架', 404);
+        },
       }),
     );
     renderWithProviders(<FairnessPage />, '/fairness?battle=77');
     const outcome = await screen.findByTestId('battle-verify');
     expect(within(outcome).getByText('全部一致：每一轮的结果都由公开的种子算出')).toBeTruthy();
-    expect(within(outcome).getAllByRole('img', { name: '通过' })).toHaveLength(7); // seed hash + 6 rolls
+    // Seed hash, the beacon round, two box versions' tables and six rolls.
+    expect(within(outcome).getAllByRole('img', { name: '通过' })).toHaveLength(10);
+    expect(within(outcome).getByText('信标第 1795593604 轮是最后一个座位坐满之后产生的第一轮')).toBeTruthy();
+    expect(within(outcome).getByText('箱子 #2 版本 1：对战所用赔率表的哈希与该版本公布的一致')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('房间号'), { target: { value: '78' } });
     fireEvent.click(screen.getByRole('button', { name: '验证对战' }));
     expect((await screen.findByRole('alert')).textContent).toBe('对战结束后才能验证：届时服务端种子才会公开');

@@ -1,7 +1,10 @@
+import type { BeaconInfoResponse } from '@kaixiang/shared/beacon';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
+import { beaconInfoQueryOptions } from '../api/get-beacon-info.ts';
 
 /**
  * The battle and turntable verifiers' form: one number (a room, a round) and a button; and the
@@ -67,15 +70,18 @@ const MAX_LOOKUP_ID = 2_147_483_647;
  * the typed number (or `?<param>=<id>` from the game's page: looked up at once, and the panel
  * scrolled into view once the answer is in, below the sections the visitor did not come for),
  * the fetch, and the check run on the answer — after the fetch, never while rendering (a chain
- * check may hash thousands of times). `check` answers null for a record not settled yet.
+ * check may hash thousands of times). `check` answers null for a record not settled yet. Every
+ * record looked up so is a shared room's, checked against the public beacon: the beacon's
+ * schedule is fetched with it (null when it could not be read; the beacon's check then says so).
  */
 export function useNumberLookup<D, R>(opts: {
   param: string;
   required: string;
   failed: string;
   fetch: (id: number) => Promise<D>;
-  check: (data: D) => R | null;
+  check: (data: D, beacon: BeaconInfoResponse | null) => R | null;
 }) {
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const panel = useRef<HTMLElement>(null);
   const [value, setValue] = useState(params.get(opts.param) ?? '');
@@ -90,8 +96,11 @@ export function useNumberLookup<D, R>(opts: {
     }
     setRunning(true);
     try {
-      const data = await opts.fetch(id);
-      const result = opts.check(data);
+      const [data, beacon] = await Promise.all([
+        opts.fetch(id),
+        queryClient.fetchQuery(beaconInfoQueryOptions()).catch(() => null),
+      ]);
+      const result = opts.check(data, beacon);
       setOutcome(result === null ? { kind: 'pending', data } : { kind: 'done', data, result });
     } catch (error) {
       // The server says why (no such record, …) in the visitor's language.

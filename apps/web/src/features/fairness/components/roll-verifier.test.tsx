@@ -28,7 +28,8 @@ describe('roll room verifier', () => {
   it('recomputes every winner of a room opened with ?roll= and marks each check ✓', async () => {
     open('/fairness?roll=21', { '21': drawnRoom(5) });
     expect((await within(await panelShown()).findByTestId('roll-verify')).textContent).toContain('全部一致');
-    expect((await marks()).slice(0, -1)).toEqual([
+    const room = drawnRoom(5);
+    expect(await marks()).toEqual([
       '✓ SHA-256(服务端种子) 与开房时公布的哈希一致',
       '✓ 参与名单（4 人）与其哈希一致',
       '✓ 第 1 件奖品 奖品1 的获得者与公布的一致',
@@ -36,7 +37,22 @@ describe('roll room verifier', () => {
       '✓ 第 3 件奖品 奖品3 的获得者与公布的一致',
       '✓ 第 4 件奖品 奖品4 的获得者与公布的一致',
       '✓ 退回房主的奖品（1 件）正是参与人数不足的部分',
+      `✓ 信标第 ${room.beacon_round} 轮是参与截止之后产生的第一轮`,
     ]);
+    const beacon = within(panel()).getByTestId('beacon-check');
+    expect(beacon.textContent).toContain(`参与截止的时间：2026-11-26T20:00:00.120Z (${room.closed_at})`);
+    expect(within(beacon).getByRole('link', { name: '查看信标' }).getAttribute('href')).toBe(
+      `/api/site/v1/beacon?round=${room.beacon_round}`,
+    );
+  });
+
+  it('marks ✗ a beacon round that is not the first after entries closed', async () => {
+    const room = drawnRoom();
+    open('/fairness?roll=21', { '21': { ...room, closed_at: (room.closed_at ?? 0) + 2_000 } });
+    expect((await marks()).at(-1)).toBe(`✗ 信标第 ${room.beacon_round} 轮是参与截止之后产生的第一轮`);
+    const beacon = within(panel()).getByTestId('beacon-check');
+    expect(beacon.textContent).toContain(`按信标的时间表，截止后的第一轮应为第 ${(room.beacon_round ?? 0) + 2} 轮`);
+    expect(within(panel()).getByTestId('roll-verify').textContent).toContain('有不一致的结果');
   });
 
   it('marks ✗ a winner swapped and a seed that is not the committed one', async () => {

@@ -6,6 +6,7 @@ import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { rollRewardQueryOptions } from '../api/get-roll-reward.ts';
 import { verifierTexts } from '../verifier-texts.ts';
 import { type RollVerifyResult, verifyRollRoom } from '../verify-roll.ts';
+import { BeaconCheck } from './beacon-check.tsx';
 import { LookupPanel, useNumberLookup } from './number-lookup.tsx';
 import { CheckMark } from './verifier.tsx';
 
@@ -31,8 +32,8 @@ function RollVerifierPanel() {
     required: t('fairness.roll.required'),
     failed: t('fairness.roll.failed'),
     fetch: (room) => queryClient.fetchQuery(rollRewardQueryOptions(room)),
-    check: (reward) => {
-      const result = verifyRollRoom(reward);
+    check: (reward, beacon) => {
+      const result = verifyRollRoom(reward, beacon);
       return result.kind === 'pending' ? null : result;
     },
   });
@@ -93,17 +94,7 @@ function RollOutcome({ reward, result }: { reward: RollRewardResponse; result: C
         <Check ok={check.returnedMatch} label={t('fairness.roll.checks.returned', { count: reward.returned.length })}>
           {null}
         </Check>
-        <li className="verify-check is-ok">
-          <span className="verify-check__text">
-            <strong>{t('fairness.roll.beacon', { round: reward.beacon_round ?? '-' })}</strong>
-            <small className="fair-mono">{reward.public_seed}</small>
-            {reward.beacon_url && (
-              <a href={reward.beacon_url} target="_blank" rel="noreferrer">
-                {t('fairness.roll.beaconLink')}
-              </a>
-            )}
-          </span>
-        </li>
+        <BeaconCheck game="roll" timing={result.beacon} seed={reward.public_seed} url={reward.beacon_url} />
       </ul>
     </div>
   );

@@ -41,8 +41,16 @@ describe('treasure verifier', () => {
       '✓ 全部 6 张卡片已售出，开奖在全部卡片中进行',
       '✓ 重新算出的中奖卡片与公布的一致',
       '✓ 中奖卡片的持有者与公布的获得者一致',
-      '✓ 公共随机数（信标轮次 4242）',
+      `✓ 信标第 ${drawn.beacon_round} 轮是最后一张卡片售出之后产生的第一轮`,
     ]);
+    // The local beacon's round 1,900,000,002 comes at second 1,900,000,002: the first after the last card.
+    expect(drawn.beacon_round).toBe(1_900_000_002);
+    const beacon = within(outcome).getByTestId('beacon-check');
+    expect(beacon.textContent).toContain('最后一张卡片售出的时间：2030-03-17T17:46:41.000Z (1900000001000)');
+    expect(beacon.textContent).toContain('第 1900000002 轮的产生时间：2030-03-17T17:46:42.000Z (1900000002000)');
+    expect(within(beacon).getByRole('link', { name: '查看信标' }).getAttribute('href')).toBe(
+      '/api/site/v1/beacon?round=1900000002',
+    );
     const card = (drawn.winning_card ?? -1) + 1;
     expect(outcome.textContent).toContain(`计算结果：第 ${card} 张 · 公布结果：第 ${card} 张`);
     expect(outcome.textContent).toContain(`${drawn.winner?.nick_name} #${drawn.winner?.user_id}`);

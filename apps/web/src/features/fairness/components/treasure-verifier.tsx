@@ -6,6 +6,7 @@ import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { treasureEndQueryOptions } from '../api/get-treasure-end.ts';
 import { verifierTexts } from '../verifier-texts.ts';
 import { type TreasureVerifyResult, verifyTreasureDraw } from '../verify-treasure.ts';
+import { BeaconCheck } from './beacon-check.tsx';
 import { LookupPanel, useNumberLookup } from './number-lookup.tsx';
 import { CheckMark } from './verifier.tsx';
 
@@ -89,12 +90,7 @@ function TreasureOutcome({ end, result }: { end: TreasureEndInfo; result: Treasu
             {t('fairness.treasure.announced', { who: who(end.winner?.user_id ?? null) })}
           </small>
         </Check>
-        <li className="verify-check is-ok">
-          <span className="verify-check__text">
-            <strong>{t('fairness.treasure.beacon', { round: end.beacon_round ?? '-' })}</strong>
-            <small className="fair-mono">{end.public_seed}</small>
-          </span>
-        </li>
+        <BeaconCheck game="treasure" timing={check.beacon} seed={end.public_seed} url={end.beacon_url} />
       </ul>
     </div>
   );

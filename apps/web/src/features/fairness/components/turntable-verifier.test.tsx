@@ -50,9 +50,15 @@ describe('turntable verifier', () => {
 
     expect(within(outcome).getByText('种子属于公布的第 3 条哈希链（序号 12）')).toBeTruthy();
     expect(within(outcome).getByText(/连续计算 SHA-256 13 次/)).toBeTruthy();
-    expect(within(outcome).getByText('公共随机数（信标轮次 4812345）')).toBeTruthy();
-    expect(within(outcome).getByRole('link', { name: '查看信标' }).getAttribute('href')).toBe(
-      'https://beacon.example/rounds/4812345',
+    // Betting closed 35 ms after its deadline; the local beacon's first round after that is the draw's.
+    const beacon = within(outcome).getByTestId('beacon-check');
+    expect(within(beacon).getByRole('img').getAttribute('aria-label')).toBe('通过');
+    expect(within(beacon).getByText('信标第 1763000016 轮是押注截止之后产生的第一轮')).toBeTruthy();
+    expect(within(beacon).getByText('押注截止的时间：2025-11-13T02:13:35.035Z (1763000015035)')).toBeTruthy();
+    expect(within(beacon).getByText('押注期限：2025-11-13T02:13:35.000Z (1763000015000)')).toBeTruthy();
+    expect(within(beacon).getByText('公共随机数（信标轮次 1763000016）')).toBeTruthy();
+    expect(within(beacon).getByRole('link', { name: '查看信标' }).getAttribute('href')).toBe(
+      '/api/site/v1/beacon?round=1763000016',
     );
     expect((within(panel()).getByLabelText('期号') as HTMLInputElement).value).toBe('1207');
     const sent = requests.filter((r) => r.url.pathname.endsWith(TURNTABLE_PATHS.round));

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { turntableRoundQueryOptions } from '../api/get-turntable-round.ts';
 import { iconName, type TurntableVerifyResult, verifyTurntableRound, type WheelCheck } from '../verify-turntable.ts';
+import { BeaconCheck } from './beacon-check.tsx';
 import { LookupPanel, useNumberLookup } from './number-lookup.tsx';
 import { TurntableScheme } from './turntable-scheme.tsx';
 import { CheckMark } from './verifier.tsx';
@@ -22,8 +23,8 @@ export function TurntableVerifier() {
     required: t('fairness.turntable.required'),
     failed: t('fairness.turntable.failed'),
     fetch: (round) => queryClient.fetchQuery(turntableRoundQueryOptions(round)),
-    check: (round) => {
-      const result = verifyTurntableRound(round);
+    check: (round, beacon) => {
+      const result = verifyTurntableRound(round, beacon);
       return result.kind === 'pending' ? null : result;
     },
   });
@@ -106,17 +107,13 @@ function TurntableOutcome({ round, result }: { round: TurntableRoundResponse; re
             </small>
           </Check>
         ))}
-        <li className="verify-check is-ok">
-          <span className="verify-check__text">
-            <strong>{t('fairness.turntable.beacon', { round: round.beacon_round ?? '-' })}</strong>
-            <small className="fair-mono">{round.public_seed}</small>
-            {round.beacon_url && (
-              <a href={round.beacon_url} target="_blank" rel="noreferrer">
-                {t('fairness.turntable.beaconLink')}
-              </a>
-            )}
-          </span>
-        </li>
+        <BeaconCheck
+          game="turntable"
+          timing={result.beacon}
+          seed={round.public_seed}
+          url={round.beacon_url}
+          deadline={round.bets_close_at}
+        />
       </ul>
     </div>
   );
