@@ -896,6 +896,7 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '奖品价格已变动，请重新确认',
     'zh-TW': '獎品價格已變動，請重新確認',
     'en-US': 'The prize’s price has changed; please check it again',
+  },
   BEACON_ROUND_NOT_PUBLISHED: {
     'zh-CN': '该信标轮次尚未产生',
     'zh-TW': '該信標輪次尚未產生',
