@@ -200,7 +200,13 @@ describe('accounts in a browser', () => {
     const page = await newVisitor(browser);
     await page.goto(`${baseUrl()}/`);
     await header(page).getByRole('button', { name: '登录' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Steam 登录' }).click();
+    const dialog = page.getByRole('dialog');
+    // 18 or older is confirmed at login, Steam's too (spec 1 §1): unticked, the button stays here.
+    await dialog.getByRole('button', { name: 'Steam 登录' }).click();
+    await page.getByText('请确认已满18周岁,并同意《用户协议》和《隐私条款》').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await dialog.getByRole('checkbox', { name: '我已满18周岁，并同意《用户协议》和《隐私条款》' }).check();
+    await dialog.getByRole('button', { name: 'Steam 登录' }).click();
     await page.waitForURL(/\/dev\/steam-openid/);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'accounts-steam-sandbox');

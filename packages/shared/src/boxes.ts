@@ -23,6 +23,8 @@ export const boxCard = z.object({
   box_id: z.number().int(),
   name: z.string(),
   img: z.string(),
+  /** The box's own locally drawn picture (`/img/cases/:id.svg`, `/img/boxes/:id.svg`): shown when `img` does not load. */
+  fallback_img: z.string(),
   price: z.number().int(),
   category_id: z.number().int(),
   /** Expected return to player in basis points of the price (9000 = 90.00 %). */

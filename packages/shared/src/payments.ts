@@ -128,6 +128,18 @@ export const createOrderRequest = z.object({
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
 
+/**
+ * create-coin-order as the server takes it: the tier and the amount are left unchecked here, so
+ * that one omitted, null, "", blank, a word or a list gets the spec's own message in its place
+ * in the order of checks ('请选择充值金额' for a tier, '请输入正确的充值金额' for a USDT amount),
+ * not the generic 参数不正确 (issue 20). The service checks them; clients send createOrderRequest.
+ */
+export const createOrderBody = createOrderRequest.extend({
+  coin_recharge_id: z.unknown().optional().describe('integer: a money tier id (ignored for crypto_pay)'),
+  amount: z.unknown().optional().describe('integer, crypto_pay only: 10000 × the CNY amount'),
+});
+export type CreateOrderInput = z.infer<typeof createOrderBody>;
+
 export const createOrderResponse = z.object({
   order_sn: z.string(),
   /** What the QR encodes; a sandbox order's opens the sandbox cashier page. */
@@ -178,12 +190,13 @@ export const MOCK_RECHARGE_MAX_UNITS = 500_000 * 10_000;
 /**
  * Test mock recharge (spec 2 §7: money, pay_mode, recharge_id). Deliberately loose: the server
  * answers each wrong field with its own message (checkMockRecharge) instead of a generic
- * validation error. `money` in units; `recharge_id` a tier id. With only a tier, the tier's money
- * and bonus; with only money, that amount without a tier bonus; with both, that amount with the
- * tier's bonus share.
+ * validation error — `money` null, "" or blank as no amount, any other non-number as a wrong
+ * one, as create-coin-order does. `money` in units; `recharge_id` a tier id. With only a tier,
+ * the tier's money and bonus; with only money, that amount without a tier bonus; with both, that
+ * amount with the tier's bonus share.
  */
 export const mockRechargeRequest = z.object({
-  money: z.number().optional(),
+  money: z.unknown().optional().describe('integer: the amount in units'),
   pay_mode: z.string().max(32),
   recharge_id: z.number().int().optional(),
 });
@@ -212,13 +225,21 @@ export function checkMockRecharge(
   | 'MOCK_RECHARGE_AMOUNT_TOO_LARGE'
   | 'MOCK_RECHARGE_PAY_MODE_INVALID'
   | null {
-  if (req.money === undefined && req.recharge_id === undefined) return 'MOCK_RECHARGE_AMOUNT_REQUIRED';
-  if (req.money !== undefined) {
-    if (!Number.isInteger(req.money) || req.money <= 0) return 'MOCK_RECHARGE_AMOUNT_INVALID';
-    if (req.money > MOCK_RECHARGE_MAX_UNITS) return 'MOCK_RECHARGE_AMOUNT_TOO_LARGE';
+  const money = mockRechargeMoney(req);
+  if (money === undefined && req.recharge_id === undefined) return 'MOCK_RECHARGE_AMOUNT_REQUIRED';
+  if (money !== undefined) {
+    if (typeof money !== 'number' || !Number.isInteger(money) || money <= 0) return 'MOCK_RECHARGE_AMOUNT_INVALID';
+    if (money > MOCK_RECHARGE_MAX_UNITS) return 'MOCK_RECHARGE_AMOUNT_TOO_LARGE';
   }
   if (!(PAY_MODES as readonly string[]).includes(req.pay_mode)) return 'MOCK_RECHARGE_PAY_MODE_INVALID';
   return null;
+}
+
+/** The test amount as given: null, "" and blank count as none (an emptied field), the rest as sent. */
+export function mockRechargeMoney(req: MockRechargeRequest): unknown {
+  const { money } = req;
+  if (money === null || (typeof money === 'string' && money.trim() === '')) return undefined;
+  return money;
 }
 
 export const RECHARGE_RECORDS_MAX_PAGE_SIZE = 50;

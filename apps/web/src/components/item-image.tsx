@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { hostFailed, noteFailedHost } from '../lib/image-hosts.ts';
 
 /** The server draws every catalogue item locally, so the site looks complete with no CDN. */
 export function localItemImage(itemId: number | string): string {
@@ -19,27 +20,12 @@ export interface ItemImageProps {
 }
 
 /**
- * Hosts whose images failed to load in this page's life: once the CDN is unreachable, later
- * pictures (a reel of 50 tiles, a result dialog) go straight to the local drawing instead of
- * each waiting for its own failure.
- */
-const failedHosts = new Set<string>();
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url, window.location.href).host;
-  } catch {
-    return '';
-  }
-}
-
-/**
  * An item picture: the given (CDN) address first, then the locally drawn SVG, then a neutral
  * silhouette, so a broken image icon never shows.
  */
 export function ItemImage({ src, alt, itemId, className, eager = false }: ItemImageProps) {
   const candidates = [src, itemId !== undefined ? localItemImage(itemId) : ''].filter(Boolean);
-  const firstCandidate = () => (src && failedHosts.has(hostOf(src)) ? 1 : 0);
+  const firstCandidate = () => (hostFailed(src) ? 1 : 0);
   const [index, setIndex] = useState(firstCandidate);
   // A new item restarts at its first candidate.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the item changes
@@ -65,7 +51,7 @@ export function ItemImage({ src, alt, itemId, className, eager = false }: ItemIm
       loading={eager ? 'eager' : 'lazy'}
       draggable={false}
       onError={() => {
-        if (index === 0 && src && hostOf(src) !== window.location.host) failedHosts.add(hostOf(src));
+        if (index === 0) noteFailedHost(src);
         setIndex((i) => i + 1);
       }}
     />

@@ -54,6 +54,7 @@ interface BoxState {
   categoryId: number;
   names: { zhCn: string; zhTw: string; en: string };
   image: string;
+  fallbackImage: string;
   priceUnits: number;
   rtpBp: number;
   version: number;
@@ -138,6 +139,7 @@ export function createBoxesService(deps: BoxesDeps) {
         categoryId: b.categoryId,
         names: { zhCn: b.nameZhCn, zhTw: b.nameZhTw, en: b.nameEn },
         image: b.image,
+        fallbackImage: b.fallbackImage,
         priceUnits: v.priceUnits,
         rtpBp: v.rtpBp,
         version: v.version,
@@ -161,6 +163,7 @@ export function createBoxesService(deps: BoxesDeps) {
     box_id: b.id,
     name: pick(b.names, locale),
     img: b.image,
+    fallback_img: b.fallbackImage,
     price: b.priceUnits,
     category_id: b.categoryId,
     rtp_bp: b.rtpBp,

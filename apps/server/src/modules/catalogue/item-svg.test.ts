@@ -1,6 +1,7 @@
-import { QUALITY_COLORS, WEAPON_CLASSES } from '@kaixiang/shared/items';
+import { QUALITIES, QUALITY_COLORS, WEAPON_CLASSES } from '@kaixiang/shared/items';
 import { describe, expect, it } from 'vitest';
-import { caseSvg, escapeXml, itemSvg } from './item-svg.ts';
+import { loadCatalogue } from './catalogue.seed.ts';
+import { caseSvg, itemSvg } from './item-svg.ts';
 
 /**
  * A small well-formedness check (no XML parser is a dependency of the server): tags balance,
@@ -44,85 +45,90 @@ function xmlProblems(xml: string): string[] {
   return problems;
 }
 
+/** Nothing a person reads, in any language: the page prints the name beside the picture. */
+const TEXT = /<text|<title|<desc|aria-label|[\u2e80-\uffff]/;
+/** Every card stays small: pages show dozens of them, drawn when the CDN is unreachable. */
+const MAX_BYTES = 3_000;
+const caseIds = loadCatalogue().cases.map((c) => c.id);
+
 describe('itemSvg', () => {
-  it('draws a well-formed 256×192 SVG for every weapon class and quality', () => {
+  it('draws a well-formed 256×192 SVG without any text for every weapon class and quality', () => {
     for (const weaponClass of WEAPON_CLASSES) {
-      for (const quality of [0, 1, 2, 3, 4, 5, 6, 7]) {
-        const svg = itemSvg({ name: 'AK-47 | 卡特尔', weaponClass, quality });
+      for (const quality of QUALITIES) {
+        const svg = itemSvg({ weaponClass, quality });
         expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="256" height="192"')).toBe(true);
         expect(xmlProblems(svg)).toEqual([]);
+        expect(svg).not.toMatch(TEXT);
+        expect(svg.length).toBeLessThanOrEqual(MAX_BYTES);
       }
     }
   });
 
-  it('paints the glow and the rarity bar in the quality colour', () => {
-    const covert = itemSvg({ name: 'AWP | 无畏战神', weaponClass: 'sniper', quality: 5 });
-    expect(covert).toContain(`stop-color="${QUALITY_COLORS[5]}"`);
-    expect(covert).toContain(`fill="${QUALITY_COLORS[5]}"`);
-    const special = itemSvg({ name: '刺刀 | 多普勒', weaponClass: 'knife', quality: 7 });
-    expect(special).toContain('#ffd700');
-    expect(special).not.toContain(QUALITY_COLORS[5]);
+  it('paints the glow, the frame and the bottom bar in the rarity colour, with one pip per tier or a star', () => {
+    for (const quality of QUALITIES) {
+      const svg = itemSvg({ weaponClass: 'rifle', quality });
+      const color = QUALITY_COLORS[quality];
+      expect(svg).toContain(`stop-color="${color}" stop-opacity=".7"`);
+      expect(svg).toContain(`stroke="${color}" stroke-width="3"`);
+      expect(svg).toContain(`height="6" fill="${color}"`);
+      for (const other of QUALITIES) if (other !== quality) expect(svg).not.toContain(QUALITY_COLORS[other]);
+      const pips = svg.match(/h7v7h-7z/g)?.length ?? 0;
+      expect(pips).toBe(quality === 7 ? 0 : quality + 1);
+    }
+    expect(itemSvg({ weaponClass: 'knife', quality: 7 })).toMatch(/<path d="M22 157l3\.5 7\.2[^"]*" fill="#ffd700"/);
   });
 
-  it('draws a different silhouette per class', () => {
-    const arts = WEAPON_CLASSES.map((weaponClass) =>
-      itemSvg({ name: 'x', weaponClass, quality: 2 }).replace(/<text[\s\S]*<\/text>/, ''),
-    );
+  it('draws a different silhouette per class and a different card per rarity', () => {
+    const silhouette = (svg: string) => svg.slice(svg.indexOf('<g transform'), svg.lastIndexOf('</g>'));
+    const arts = WEAPON_CLASSES.map((weaponClass) => silhouette(itemSvg({ weaponClass, quality: 2 })));
     expect(new Set(arts).size).toBe(WEAPON_CLASSES.length);
+    const cards = QUALITIES.map((quality) => itemSvg({ weaponClass: 'pistol', quality }));
+    expect(new Set(cards).size).toBe(QUALITIES.length);
   });
 
-  it('shows the Chinese name with a CJK-capable font, weapon and finish on two lines', () => {
-    const svg = itemSvg({ name: 'AK-47 | 卡特尔', weaponClass: 'rifle', quality: 4 });
-    expect(svg).toContain('>AK-47</text>');
-    expect(svg).toContain('>卡特尔</text>');
-    expect(svg).toContain("font-family=\"'Microsoft YaHei','WenQuanYi Micro Hei'");
-    expect(svg).toContain('aria-label="AK-47 | 卡特尔"');
-  });
-
-  it('escapes markup in names instead of injecting it', () => {
-    const svg = itemSvg({ name: `<script>alert("x")</script> & 'co' | 龙王`, weaponClass: 'rifle', quality: 3 });
-    expect(svg).not.toContain('<script>');
-    expect(svg).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;co&apos;');
-    expect(xmlProblems(svg)).toEqual([]);
-  });
-
-  it('shrinks or cuts a long name to the card instead of overflowing it', () => {
-    const long = `AK-47 | ${'很长的名字'.repeat(10)}`;
-    const svg = itemSvg({ name: long, weaponClass: 'rifle', quality: 2 });
-    const finish = /<text[^>]*font-size="(\d+)"[^>]*font-weight="bold"[^>]*>([^<]*)<\/text>/.exec(svg);
-    expect(finish).not.toBeNull();
-    const [, size, text] = finish!;
-    expect(text!.endsWith('…')).toBe(true);
-    expect([...text!].length * Number(size)).toBeLessThanOrEqual(240);
-    expect(svg).toContain(`aria-label="${long}"`);
-  });
-
-  it('falls back instead of failing on an unknown class or quality, and drops XML-illegal characters', () => {
-    const svg = itemSvg({ name: 'odd\u0001name', weaponClass: 'bazooka', quality: 42 });
-    expect(svg).toContain(QUALITY_COLORS[0]);
-    expect(svg).toContain('>oddname</text>');
-    expect(svg).toBe(itemSvg({ name: 'odd\u0001name', weaponClass: 'other', quality: 0 }));
+  it('falls back instead of failing on an unknown class or quality', () => {
+    expect(itemSvg({ weaponClass: 'bazooka', quality: 42 })).toBe(itemSvg({ weaponClass: 'other', quality: 0 }));
+    expect(itemSvg({ weaponClass: 'rifle', quality: -1 })).toBe(itemSvg({ weaponClass: 'rifle', quality: 0 }));
   });
 });
 
 describe('caseSvg', () => {
-  it('draws a well-formed crate with the escaped name and a gold glow by default', () => {
-    const svg = caseSvg({ name: 'Dreams & Nightmares Case' });
-    expect(xmlProblems(svg)).toEqual([]);
-    expect(svg).toContain('>Dreams &amp; Nightmares Case</text>');
-    expect(svg).toContain(`stop-color="${QUALITY_COLORS[7]}"`);
+  it('gives every case of the catalogue a crate of its own, without text', () => {
+    const svgs = caseIds.map((seed) => caseSvg({ seed }));
+    expect(new Set(svgs).size).toBe(caseIds.length);
+    for (const svg of svgs) {
+      expect(xmlProblems(svg)).toEqual([]);
+      expect(svg).not.toMatch(TEXT);
+      expect(svg.length).toBeLessThanOrEqual(MAX_BYTES);
+    }
+    // Neighbours (the catalogue numbers its cases in a row) differ in colour and in emblem.
+    const bandOf = (svg: string) => /<g fill="(#[0-9a-f]{6})" stroke="none">(.*?)<\/g>/.exec(svg)?.slice(1);
+    for (let i = 1; i < svgs.length; i++) {
+      const [colorA, emblemA] = bandOf(svgs[i - 1] ?? '') ?? [];
+      const [colorB, emblemB] = bandOf(svgs[i] ?? '') ?? [];
+      expect(colorA).toMatch(/^#[0-9a-f]{6}$/);
+      expect(colorB).not.toBe(colorA);
+      expect(emblemB).not.toBe(emblemA);
+    }
   });
 
-  it('uses a given colour, and ignores one that is not a hex colour', () => {
-    expect(caseSvg({ name: '梦魇武器箱', color: '#4b69ff' })).toContain('stop-color="#4b69ff"');
-    const injected = caseSvg({ name: 'x', color: '"/><script/>' });
+  it('looks like no weapon: a crate, no silhouette', () => {
+    const crate = caseSvg({ seed: caseIds[0] ?? 1 });
+    expect(crate).toContain(`url(#kx-crate-${caseIds[0]})`);
+    expect(crate).not.toContain('fill="url(#kx-metal)"');
+    for (const weaponClass of WEAPON_CLASSES) expect(itemSvg({ weaponClass, quality: 3 })).not.toContain('kx-crate');
+  });
+
+  it('names its body gradient after the case, so crates inlined in one page do not share one', () => {
+    expect(caseSvg({ seed: 5 })).toContain('<linearGradient id="kx-crate-5"');
+    expect(caseSvg({ seed: 6 })).toContain('<linearGradient id="kx-crate-6"');
+  });
+
+  it("glows in a given colour (a themed box's tier), and ignores one that is not a hex colour", () => {
+    expect(caseSvg({ seed: 1, color: '#4b69ff' })).toContain('stop-color="#4b69ff"');
+    const injected = caseSvg({ seed: 1, color: '"/><script/>' });
     expect(injected).not.toContain('<script');
     expect(xmlProblems(injected)).toEqual([]);
-  });
-});
-
-describe('escapeXml', () => {
-  it('escapes the five XML specials', () => {
-    expect(escapeXml(`<a href="x">&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;');
+    expect(injected).toBe(caseSvg({ seed: 1 }));
   });
 });

@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import { isLocale } from '@kaixiang/shared/locale';
+import { isRecordId } from '@kaixiang/shared/record-id';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import QRCode from 'qrcode';
@@ -9,16 +9,12 @@ import { serverPath } from '../../server-root.ts';
 import { avatarSvg } from '../accounts/avatar-svg.ts';
 import { caseSvg, itemSvg } from '../catalogue/item-svg.ts';
 import { siteRepo } from '../site/site.repo.ts';
-import { pick } from '../site/site.service.ts';
 
 const ASSETS = serverPath('assets/public');
 const QR_KEYS = new Set(['group', 'app', 'contact']);
 const idParam = { schema: { hide: true } } as const;
-type ImgRequest = { Params: { id: string }; Querystring: { lang?: string } };
-
-function localeOf(lang: string | undefined) {
-  return isLocale(lang) ? lang : 'zh-CN';
-}
+/** Locally drawn item and case art changes only with the drawing code. */
+export const ART_CACHE = 'public, max-age=86400';
 
 /**
  * Images and sounds the site draws or ships itself, so it looks complete with no network:
@@ -57,26 +53,28 @@ export function mediaRoutes(db: Db): FastifyPluginAsync {
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     });
 
-    // Item and case art drawn locally: the web shows these when the CDN image does not load.
-    app.get<ImgRequest>('/img/items/:id.svg', idParam, async (req, reply) => {
+    // Item and case art drawn locally: the web shows these when the CDN image does not load. The
+    // drawings hold no text (item-svg.ts), so one answer serves every language and caches a day.
+    app.get<{ Params: { id: string } }>('/img/items/:id.svg', idParam, async (req, reply) => {
       const id = Number(req.params.id);
-      if (!Number.isSafeInteger(id)) return reply.callNotFound();
-      const [item] = await db.select().from(itemDefs).where(eq(itemDefs.id, id));
+      if (!isRecordId(id)) return reply.callNotFound();
+      const [item] = await db
+        .select({ weaponClass: itemDefs.weaponClass, quality: itemDefs.quality })
+        .from(itemDefs)
+        .where(eq(itemDefs.id, id));
       if (!item) return reply.callNotFound();
-      const name = pick({ zhCn: item.nameZhCn, zhTw: item.nameZhTw, en: item.nameEn }, localeOf(req.query.lang));
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .send(itemSvg({ name, weaponClass: item.weaponClass, quality: item.quality }));
+      return reply.type('image/svg+xml').header('cache-control', ART_CACHE).send(itemSvg(item));
     });
 
-    app.get<ImgRequest>('/img/cases/:id.svg', idParam, async (req, reply) => {
+    app.get<{ Params: { id: string } }>('/img/cases/:id.svg', idParam, async (req, reply) => {
       const id = Number(req.params.id);
-      if (!Number.isSafeInteger(id)) return reply.callNotFound();
-      const [box] = await db.select().from(caseDefs).where(eq(caseDefs.id, id));
+      if (!isRecordId(id)) return reply.callNotFound();
+      const [box] = await db.select({ id: caseDefs.id }).from(caseDefs).where(eq(caseDefs.id, id));
       if (!box) return reply.callNotFound();
-      const name = pick({ zhCn: box.nameZhCn, zhTw: box.nameZhTw, en: box.nameEn }, localeOf(req.query.lang));
-      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(caseSvg({ name }));
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', ART_CACHE)
+        .send(caseSvg({ seed: box.id }));
     });
   };
 }

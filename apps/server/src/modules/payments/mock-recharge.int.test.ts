@@ -178,7 +178,14 @@ describe('test mock recharge (development only)', () => {
       [{ money: 100 * Y, pay_mode: 'paypal' }, 'MOCK_RECHARGE_PAY_MODE_INVALID'],
       [{ money: 100 * Y, pay_mode: '' }, 'MOCK_RECHARGE_PAY_MODE_INVALID'],
       [{ recharge_id: 987_654, pay_mode: 'alipay' }, 'MOCK_RECHARGE_TIER_INVALID'],
-      [{ money: '100', pay_mode: 'alipay' }, 'VALIDATION_FAILED'],
+      // An emptied amount field is no amount; anything else that is not a number a wrong one
+      // (as create-coin-order answers, issue 20), never the generic 参数不正确.
+      [{ money: null, pay_mode: 'alipay' }, 'MOCK_RECHARGE_AMOUNT_REQUIRED'],
+      [{ money: '', pay_mode: 'alipay' }, 'MOCK_RECHARGE_AMOUNT_REQUIRED'],
+      [{ money: '  ', pay_mode: 'alipay' }, 'MOCK_RECHARGE_AMOUNT_REQUIRED'],
+      [{ money: '100', pay_mode: 'alipay' }, 'MOCK_RECHARGE_AMOUNT_INVALID'],
+      [{ money: 'abc', pay_mode: 'alipay' }, 'MOCK_RECHARGE_AMOUNT_INVALID'],
+      [{ money: [100 * Y], pay_mode: 'alipay' }, 'MOCK_RECHARGE_AMOUNT_INVALID'],
     ];
     for (const [body, error] of cases) {
       const res = await mock(u, body);
@@ -189,11 +196,17 @@ describe('test mock recharge (development only)', () => {
         error,
       });
     }
-    const msg = async (lang: string) => (await mock(u, { money: 0, pay_mode: 'alipay' }, lang)).body.msg;
+    const msg = async (lang: string, money: unknown = 0) =>
+      (await mock(u, { money, pay_mode: 'alipay' }, lang)).body.msg;
     expect([await msg('zh-CN'), await msg('zh-TW'), await msg('en-US')]).toEqual([
       '测试充值金额必须大于0',
       '測試儲值金額必須大於0',
       'The test amount must be more than 0',
+    ]);
+    expect([await msg('zh-CN', ''), await msg('zh-TW', null), await msg('en-US', ' ')]).toEqual([
+      '请输入测试充值金额或选择充值档位',
+      '請輸入測試儲值金額或選擇儲值檔位',
+      'Enter a test amount or choose a tier',
     ]);
     expect(await coins(u)).toBe(0);
     const orders = await t.rt.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, u.userId));

@@ -2,7 +2,7 @@ import { ok } from '@kaixiang/shared/envelope';
 import {
   anchorQuickRechargeRequest,
   anchorQuickRechargeResponse,
-  createOrderRequest,
+  createOrderBody,
   createOrderResponse,
   isFirstRechargeResponse,
   PAYMENT_PATHS,
@@ -61,7 +61,7 @@ export function paymentsRoutes(
     );
     app.post(
       PAYMENT_PATHS.createOrder,
-      { ...auth, schema: { tags, body: createOrderRequest, response: { 200: envelopeOf(createOrderResponse) } } },
+      { ...auth, schema: { tags, body: createOrderBody, response: { 200: envelopeOf(createOrderResponse) } } },
       async (req) => ok(await payments.createOrder(authOf(req).userId, req.body)),
     );
     app.get(

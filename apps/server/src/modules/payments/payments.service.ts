@@ -2,13 +2,14 @@ import { randomInt } from 'node:crypto';
 import { formatUnits } from '@kaixiang/shared/money';
 import {
   ANCHOR_ACCOUNT_TYPES,
-  type CreateOrderRequest,
+  type CreateOrderInput,
   type CreateOrderResponse,
   checkMockRecharge,
   DEFAULT_EXCHANGE_RATE,
   MIN_RECHARGE_UNITS,
   type MockRechargeRequest,
   type MockRechargeResponse,
+  mockRechargeMoney,
   ORDER_STATUS,
   ORDER_STATUS_EVENT,
   ORDER_TTL_MS,
@@ -159,7 +160,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { first_recharge: !(await repo.hasPaidOrder(db, userId)) };
     },
 
-    async createOrder(userId: number, input: CreateOrderRequest): Promise<CreateOrderResponse> {
+    async createOrder(userId: number, input: CreateOrderInput): Promise<CreateOrderResponse> {
       // The 18+ box and the three conditions (spec 2 §5), checked here too: a client that skips
       // the dialog's checks gets the same message and no order.
       if (input.adult !== 1) throw new AppError('RECHARGE_ADULT_REQUIRED');
@@ -180,7 +181,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
           ...(deps.vipBonusBp ? { vipBonusBp: deps.vipBonusBp } : {}),
         });
       }
-      const tier = await repo.tier(db, input.coin_recharge_id);
+      // A tier omitted, null, "" or past the id column's range names no tier: '请选择充值金额'.
+      const tierId = input.coin_recharge_id;
+      const tier = typeof tierId === 'number' && isRecordId(tierId) ? await repo.tier(db, tierId) : null;
       if (!tier) throw new AppError('RECHARGE_TIER_REQUIRED');
       if (tier.moneyUnits < MIN_RECHARGE_UNITS) throw new AppError('RECHARGE_BELOW_MINIMUM');
       const bonus = Math.floor((tier.moneyUnits * tier.additionBp) / 10_000);
@@ -317,7 +320,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
           ? null
           : await repo.tier(db, input.recharge_id);
       if (input.recharge_id !== undefined && !tier) throw new AppError('MOCK_RECHARGE_TIER_INVALID');
-      const money = input.money ?? tier?.moneyUnits ?? 0;
+      // checkMockRecharge let through only a positive whole number, or no amount with a tier.
+      const given = mockRechargeMoney(input);
+      const money = typeof given === 'number' ? given : (tier?.moneyUnits ?? 0);
       const order = await ledger.transaction(async ({ tx, now }) => {
         const vipBp = deps.vipBonusBp ? await deps.vipBonusBp(tx, userId) : 0;
         return repo.insertOrder(tx, {

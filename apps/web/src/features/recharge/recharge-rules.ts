@@ -7,6 +7,13 @@ export interface RechargeChecks {
   conditions: Record<ConditionKey, boolean>;
   tierChosen: boolean;
   loading: boolean;
+  /**
+   * An unexpired QR is showing. Every change of choice drops it (recharge-dialog.tsx), so it is
+   * the order for what is chosen now: confirming again would make a second one, which the server
+   * refuses within 5 s — and the dialog lost the QR of the first, whose payment then never showed
+   * (issue 20). The player is pointed at the QR instead.
+   */
+  qrShown: boolean;
 }
 
 /** The first unmet rule as a locale key under `recharge.`, or null when the order may be made. */
@@ -15,6 +22,7 @@ export function firstUnmetRule(c: RechargeChecks): string | null {
   for (const key of CONDITION_KEYS) if (!c.conditions[key]) return `errors.condition.${key}`;
   if (!c.tierChosen) return 'errors.tier';
   if (c.loading) return 'errors.qrLoading';
+  if (c.qrShown) return 'scanHint';
   return null;
 }
 

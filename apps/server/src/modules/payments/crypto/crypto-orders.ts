@@ -1,7 +1,7 @@
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import { UNITS_PER_YUAN } from '@kaixiang/shared/money';
 import {
-  type CreateOrderRequest,
+  type CreateOrderInput,
   type CreateOrderResponse,
   DEFAULT_EXCHANGE_RATE,
   ORDER_STATUS,
@@ -22,10 +22,9 @@ export const CRYPTO_PROVIDER = 'crypto';
  * The USDT amount rule (spec 2 §5): `amount` is 10000 × a whole CNY amount from 100 to 20000.
  * The client clamps at 20000; a request above it is refused rather than silently lowered.
  */
-export function checkUsdtAmount(
-  amountUnits: number | undefined,
-): { ok: true; cny: number } | { ok: false; error: ErrorKey } {
-  if (amountUnits === undefined || !Number.isSafeInteger(amountUnits) || amountUnits <= 0) {
+export function checkUsdtAmount(amountUnits: unknown): { ok: true; cny: number } | { ok: false; error: ErrorKey } {
+  // Anything but a number — omitted, null, "", a numeric string — is no amount (issue 20).
+  if (typeof amountUnits !== 'number' || !Number.isSafeInteger(amountUnits) || amountUnits <= 0) {
     return { ok: false, error: 'USDT_AMOUNT_INVALID' };
   }
   if (amountUnits % UNITS_PER_YUAN !== 0) return { ok: false, error: 'USDT_AMOUNT_INVALID' };
@@ -65,7 +64,7 @@ export function createCryptoOrders(deps: {
      * promises), the quantity at today's rate, and a deposit address lent to this order alone —
      * all in one transaction, so no address is lent without an order nor an order made without one.
      */
-    async createOrder(userId: number, input: CreateOrderRequest, ctx: OrderContext): Promise<CreateOrderResponse> {
+    async createOrder(userId: number, input: CreateOrderInput, ctx: OrderContext): Promise<CreateOrderResponse> {
       const chain = input.chain;
       if (!chain) throw new AppError('USDT_CHAIN_REQUIRED');
       if (!deps.chains.includes(chain)) throw new AppError('PAY_CHANNEL_UNAVAILABLE');

@@ -116,7 +116,10 @@ export function AccountHeader() {
           aria-label={t('account.menu')}
           onClick={() => setMenuOpen((v) => !v)}
         >
-          <span className="user-menu__name">{name}</span>
+          {/* A long name is cut with an ellipsis (accounts.css); the title shows all of it. */}
+          <span className="user-menu__name" title={name}>
+            {name}
+          </span>
           {user && <VipBadge level={user.vip_level} />}
         </button>
         {menuOpen && (

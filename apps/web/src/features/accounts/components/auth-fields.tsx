@@ -1,5 +1,5 @@
 import { NICKNAME_MAX_WIDTH, nickNameWidth, sanitizeNickName } from '@kaixiang/shared/validation';
-import type { ReactNode } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { helpPath } from '../../../lib/paths.ts';
@@ -185,6 +185,42 @@ export function CaptchaCodeFields<T>({
         onSend={() => void sender.sendCode(target)}
       />
     </>
+  );
+}
+
+/**
+ * The 18+ and agreement ticks (spec 1 §1: 18 or older is confirmed at login and registration).
+ * They belong to the login dialog, not to one form: the Steam button under the forms needs the
+ * same confirmation, so the dialog holds them and hands them to whichever form shows. A form's
+ * one combined box (password login, the e-mail forms) gives or takes both.
+ */
+export interface Consent {
+  adult: boolean;
+  agreed: boolean;
+}
+export const NO_CONSENT: Consent = { adult: false, agreed: false };
+
+export interface ConsentProps {
+  consent: Consent;
+  onConsent: Dispatch<SetStateAction<Consent>>;
+}
+
+/** The combined box of password login and the e-mail forms: ticked only when both are given. */
+export function CombinedConsentField({
+  consent,
+  onConsent,
+  label,
+  prefix,
+}: ConsentProps & { label: string; prefix: string }) {
+  return (
+    <CheckField
+      checked={consent.adult && consent.agreed}
+      onChange={(v) => onConsent({ adult: v, agreed: v })}
+      label={label}
+    >
+      {prefix}
+      <AgreementLinks />
+    </CheckField>
   );
 }
 

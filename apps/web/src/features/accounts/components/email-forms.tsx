@@ -7,7 +7,14 @@ import { loginByEmail, registerByEmail } from '../api/sign-in.ts';
 import { sendEmailCode } from '../api/verification.ts';
 import { useCodeSender } from '../hooks/use-code-sender.ts';
 import { useFieldError } from '../hooks/use-field-error.ts';
-import { AgreementLinks, CaptchaCodeFields, CheckField, LIMITS, limitNickName, TextField } from './auth-fields.tsx';
+import {
+  CaptchaCodeFields,
+  CombinedConsentField,
+  type ConsentProps,
+  LIMITS,
+  limitNickName,
+  TextField,
+} from './auth-fields.tsx';
 import type { SignedIn } from './login-dialog.tsx';
 import { useDefaultInviteCode } from './register-form.tsx';
 
@@ -33,18 +40,19 @@ function useAgreementError() {
   return () => toast.warning(t('auth.emailAgreementRequired'));
 }
 
-export function EmailLoginForm({ tryLock, onSignedIn }: { tryLock: () => boolean; onSignedIn: SignedIn }) {
+type EmailFormProps = ConsentProps & { tryLock: () => boolean; onSignedIn: SignedIn };
+
+export function EmailLoginForm({ tryLock, onSignedIn, consent, onConsent }: EmailFormProps) {
   const { t } = useTranslation();
   const showError = useFieldError();
   const agreementError = useAgreementError();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [agreed, setAgreed] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (showError(checkEmail(email) ?? checkPassword(password))) return;
-    if (!agreed) return void agreementError();
+    if (!(consent.adult && consent.agreed)) return void agreementError();
     if (!tryLock()) return;
     const tokens = await loginByEmail(email, password).catch(() => null);
     if (tokens) await onSignedIn(tokens, 'login');
@@ -61,10 +69,12 @@ export function EmailLoginForm({ tryLock, onSignedIn }: { tryLock: () => boolean
         maxLength={LIMITS.password}
         onChange={setPassword}
       />
-      <CheckField checked={agreed} onChange={setAgreed} label={t('auth.emailAgreementLabel')}>
-        {t('auth.emailAgreementPrefix')}
-        <AgreementLinks />
-      </CheckField>
+      <CombinedConsentField
+        consent={consent}
+        onConsent={onConsent}
+        label={t('auth.emailAgreementLabel')}
+        prefix={t('auth.emailAgreementPrefix')}
+      />
       <button type="submit" className="button button--primary button--lg auth-form__submit">
         {t('auth.loginSubmit')}
       </button>
@@ -72,7 +82,7 @@ export function EmailLoginForm({ tryLock, onSignedIn }: { tryLock: () => boolean
   );
 }
 
-export function EmailRegisterForm({ tryLock, onSignedIn }: { tryLock: () => boolean; onSignedIn: SignedIn }) {
+export function EmailRegisterForm({ tryLock, onSignedIn, consent, onConsent }: EmailFormProps) {
   const { t } = useTranslation();
   const showError = useFieldError();
   const agreementError = useAgreementError();
@@ -83,7 +93,6 @@ export function EmailRegisterForm({ tryLock, onSignedIn }: { tryLock: () => bool
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [inviteCode, setInviteCode] = useState<string | null>(null);
-  const [agreed, setAgreed] = useState(false);
   const sender = useCodeSender(checkEmail, (address: string, c) => sendEmailCode({ email: address, type: 1, ...c }));
   const inviteValue = inviteCode ?? invite.code;
 
@@ -92,7 +101,7 @@ export function EmailRegisterForm({ tryLock, onSignedIn }: { tryLock: () => bool
     const broken = checkNickName(nickName) ?? checkEmail(email) ?? checkCode(code) ?? checkPassword(password);
     if (showError(broken)) return;
     if (password !== again) return void showError('PASSWORD_MISMATCH');
-    if (!agreed) return void agreementError();
+    if (!(consent.adult && consent.agreed)) return void agreementError();
     if (!tryLock()) return;
     const release = showLoading(t('auth.registering'));
     try {
@@ -138,10 +147,12 @@ export function EmailRegisterForm({ tryLock, onSignedIn }: { tryLock: () => bool
           onChange={(v) => setInviteCode(v.slice(0, LIMITS.invite))}
         />
       )}
-      <CheckField checked={agreed} onChange={setAgreed} label={t('auth.emailAgreementLabel')}>
-        {t('auth.emailAgreementPrefix')}
-        <AgreementLinks />
-      </CheckField>
+      <CombinedConsentField
+        consent={consent}
+        onConsent={onConsent}
+        label={t('auth.emailAgreementLabel')}
+        prefix={t('auth.emailAgreementPrefix')}
+      />
       <button type="submit" className="button button--primary button--lg auth-form__submit">
         {t('auth.registerSubmit')}
       </button>

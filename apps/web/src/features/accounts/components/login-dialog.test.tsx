@@ -260,11 +260,15 @@ describe('password login', () => {
     expect(screen.getByRole('dialog', { name: '登录' })).toBeTruthy();
   });
 
-  it('the Steam button asks for the redirect with the site origin and follows it', async () => {
+  it('the Steam button asks for the 18+ and agreement box first, then for the redirect with the site origin and follows it', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const { dialog, requests } = await openDialog(LOGIN_MODE.login, {
       [ACCOUNT_PATHS.steamRedirect]: () => ({ url: 'https://steam.example/openid?x=1' }),
     });
+    // Spec 1 §1: 18 or older is confirmed at login, whichever way the player signs in.
+    expect(await messageAfterSubmit(dialog, 'Steam 登录')).toBe('请确认已满18周岁,并同意《用户协议》和《隐私条款》');
+    expect(posts(requests, ACCOUNT_PATHS.steamRedirect)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '我已满18周岁，并同意《用户协议》和《隐私条款》' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Steam 登录' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://steam.example/openid?x=1'));
     const origin = window.location.origin;
@@ -272,6 +276,28 @@ describe('password login', () => {
       return_to: `${origin}/`,
       realm: `${origin}/`,
     });
+  });
+
+  it('Steam from the register tab asks for both of its boxes, in the spec order, and the e-mail tab for its one', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const { dialog, requests } = await openDialog(LOGIN_MODE.register, {
+      [ACCOUNT_PATHS.steamRedirect]: () => ({ url: 'https://steam.example/openid?x=2' }),
+    });
+    expect(await messageAfterSubmit(dialog, 'Steam 登录')).toBe('请确认本人已满18周岁');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '我已满18周岁' }));
+    expect(await messageAfterSubmit(dialog, 'Steam 登录')).toBe('请阅读并接受用户协议和隐私条款');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '我已满18周岁' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '我已阅读并同意《用户协议》和《隐私条款》' }));
+    // The e-mail form's one box shows what the dialog holds: not ticked, as 18+ was taken back.
+    fireEvent.click(within(dialog).getByRole('button', { name: '邮箱' }));
+    const box = within(dialog).getByRole('checkbox', { name: '我已满18周岁，已阅读并同意《用户协议》和《隐私条款》' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(await messageAfterSubmit(dialog, 'Steam 登录')).toBe('请确认已满18周岁,并同意《用户协议》和《隐私条款》');
+    expect(posts(requests, ACCOUNT_PATHS.steamRedirect)).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
+    fireEvent.click(box);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Steam 登录' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://steam.example/openid?x=2'));
   });
 
   it('reloads after a login started from the command-code entry', async () => {

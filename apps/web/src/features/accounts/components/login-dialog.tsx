@@ -1,4 +1,5 @@
 import type { LoginResponse } from '@kaixiang/shared/accounts';
+import type { ErrorKey } from '@kaixiang/shared/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,9 @@ import { LOGIN_MODE, type LoginMode, type LoginSource, type OpenLoginDetail } fr
 import { PATHS } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { completeLogin, steamRedirectUrl } from '../api/sign-in.ts';
+import { useFieldError } from '../hooks/use-field-error.ts';
 import { useSubmitLock } from '../hooks/use-submit-lock.ts';
+import { type Consent, NO_CONSENT } from './auth-fields.tsx';
 import { EmailLoginForm, EmailRegisterForm } from './email-forms.tsx';
 import { PasswordResetForm } from './password-reset-form.tsx';
 import { PhoneLoginForm } from './phone-login-form.tsx';
@@ -28,6 +31,18 @@ export function reloadsAfterLogin(pathname: string, source: LoginSource | undefi
 type Method = 'phone' | 'email';
 
 /**
+ * Steam sign-in asks for what the form above it asks (spec 1 §1: 18 or older is confirmed at
+ * login and registration): the phone register form's two boxes with their own messages in the
+ * spec's order, otherwise the one combined box and its message.
+ */
+export function steamConsentError(mode: LoginMode, method: Method, consent: Consent): ErrorKey | null {
+  if (consent.adult && consent.agreed) return null;
+  if (mode === LOGIN_MODE.register && method === 'phone')
+    return consent.adult ? 'AGREEMENT_REQUIRED' : 'ADULT_REQUIRED';
+  return 'LOGIN_AGREEMENT_REQUIRED';
+}
+
+/**
  * The login / register / forgot dialog (spec 1 §4), opened by the `open-login` window event through
  * LoginDialogHost, which hands over each request. Login and register switch freely; forgot is
  * reached from login and returns to it. Enter submits the form on show; one 3 s lock covers login
@@ -44,6 +59,8 @@ export function LoginDialog({ request }: { request: OpenLoginDetail }) {
   const [welcome, setWelcome] = useState(false);
   const [shown, setShown] = useState(request);
   const { tryLock, release: releaseLock } = useSubmitLock();
+  const [consent, setConsent] = useState<Consent>(NO_CONSENT);
+  const showError = useFieldError();
 
   // Each new request (re)opens the dialog in the mode asked for; the method tab is kept.
   if (request !== shown) {
@@ -66,6 +83,7 @@ export function LoginDialog({ request }: { request: OpenLoginDetail }) {
   };
 
   async function steam() {
+    if (showError(steamConsentError(mode, method, consent))) return;
     const url = await steamRedirectUrl(window.location.origin).catch(() => null);
     if (url) browser.assign(url);
   }
@@ -79,6 +97,7 @@ export function LoginDialog({ request }: { request: OpenLoginDetail }) {
     e.currentTarget.querySelector('form')?.requestSubmit();
   }
 
+  const consentProps = { consent, onConsent: setConsent };
   const title =
     mode === LOGIN_MODE.forgot
       ? t('auth.forgotTitle')
@@ -124,15 +143,20 @@ export function LoginDialog({ request }: { request: OpenLoginDetail }) {
           )}
           {mode === LOGIN_MODE.login &&
             (method === 'phone' ? (
-              <PhoneLoginForm tryLock={tryLock} onSignedIn={onSignedIn} onForgot={() => setMode(LOGIN_MODE.forgot)} />
+              <PhoneLoginForm
+                tryLock={tryLock}
+                onSignedIn={onSignedIn}
+                onForgot={() => setMode(LOGIN_MODE.forgot)}
+                {...consentProps}
+              />
             ) : (
-              <EmailLoginForm tryLock={tryLock} onSignedIn={onSignedIn} />
+              <EmailLoginForm tryLock={tryLock} onSignedIn={onSignedIn} {...consentProps} />
             ))}
           {mode === LOGIN_MODE.register &&
             (method === 'phone' ? (
-              <RegisterForm tryLock={tryLock} onSignedIn={onSignedIn} />
+              <RegisterForm tryLock={tryLock} onSignedIn={onSignedIn} {...consentProps} />
             ) : (
-              <EmailRegisterForm tryLock={tryLock} onSignedIn={onSignedIn} />
+              <EmailRegisterForm tryLock={tryLock} onSignedIn={onSignedIn} {...consentProps} />
             ))}
           {mode === LOGIN_MODE.forgot && (
             <PasswordResetForm onDone={() => setMode(LOGIN_MODE.login)} onCancel={() => setMode(LOGIN_MODE.login)} />

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginByPhone } from '../api/sign-in.ts';
 import { useFieldError } from '../hooks/use-field-error.ts';
-import { AgreementLinks, CheckField, LIMITS, PhoneField, TextField } from './auth-fields.tsx';
+import { CombinedConsentField, type ConsentProps, LIMITS, PhoneField, TextField } from './auth-fields.tsx';
 import type { SignedIn } from './login-dialog.tsx';
 
 /** Mode 1, by phone: mobile, password and the one combined 18+ and agreement box (spec 1 §5). */
@@ -11,7 +11,9 @@ export function PhoneLoginForm({
   tryLock,
   onSignedIn,
   onForgot,
-}: {
+  consent,
+  onConsent,
+}: ConsentProps & {
   tryLock: () => boolean;
   onSignedIn: SignedIn;
   onForgot: () => void;
@@ -20,13 +22,12 @@ export function PhoneLoginForm({
   const showError = useFieldError();
   const [mobile, setMobile] = useState('');
   const [password, setPassword] = useState('');
-  const [agreed, setAgreed] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (showError(checkPhone(mobile))) return;
     if (!password) return void showError('PASSWORD_REQUIRED');
-    if (!agreed) return void showError('LOGIN_AGREEMENT_REQUIRED');
+    if (!(consent.adult && consent.agreed)) return void showError('LOGIN_AGREEMENT_REQUIRED');
     if (!tryLock()) return;
     // A refusal (wrong password, locked) is shown by the API client as the server's message.
     const tokens = await loginByPhone(mobile, password).catch(() => null);
@@ -45,10 +46,12 @@ export function PhoneLoginForm({
         onChange={setPassword}
       />
       <div className="auth-form__row">
-        <CheckField checked={agreed} onChange={setAgreed} label={t('auth.loginAgreementLabel')}>
-          {t('auth.loginAgreementPrefix')}
-          <AgreementLinks />
-        </CheckField>
+        <CombinedConsentField
+          consent={consent}
+          onConsent={onConsent}
+          label={t('auth.loginAgreementLabel')}
+          prefix={t('auth.loginAgreementPrefix')}
+        />
         <button type="button" className="link-button" onClick={onForgot}>
           {t('auth.forgotLink')}
         </button>

@@ -14,6 +14,7 @@ import {
   AgreementLinks,
   CaptchaCodeFields,
   CheckField,
+  type ConsentProps,
   LIMITS,
   limitNickName,
   PhoneField,
@@ -31,7 +32,12 @@ export function useDefaultInviteCode(): { code: string; hidden: boolean } {
 }
 
 /** Mode 2, by phone (spec 1 §5): checks in the order of checkRegistration, then the 'registering' mask. */
-export function RegisterForm({ tryLock, onSignedIn }: { tryLock: () => boolean; onSignedIn: SignedIn }) {
+export function RegisterForm({
+  tryLock,
+  onSignedIn,
+  consent,
+  onConsent,
+}: ConsentProps & { tryLock: () => boolean; onSignedIn: SignedIn }) {
   const { t } = useTranslation();
   const showError = useFieldError();
   const invite = useDefaultInviteCode();
@@ -40,8 +46,6 @@ export function RegisterForm({ tryLock, onSignedIn }: { tryLock: () => boolean; 
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [inviteCode, setInviteCode] = useState<string | null>(null);
-  const [adult, setAdult] = useState(false);
-  const [agreed, setAgreed] = useState(false);
   const sender = useCodeSender(checkPhone, (m: string, c) =>
     sendSmsCode({ mobile: m, code_type: SMS_CODE_TYPES.register, ...c }),
   );
@@ -49,7 +53,7 @@ export function RegisterForm({ tryLock, onSignedIn }: { tryLock: () => boolean; 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const broken = checkRegistration({ nick_name: nickName, mobile, verify_code: code, password, adult, agreed });
+    const broken = checkRegistration({ nick_name: nickName, mobile, verify_code: code, password, ...consent });
     if (showError(broken)) return;
     if (!tryLock()) return;
     const release = showLoading(t('auth.registering'));
@@ -91,10 +95,18 @@ export function RegisterForm({ tryLock, onSignedIn }: { tryLock: () => boolean; 
           onChange={(v) => setInviteCode(v.slice(0, LIMITS.invite))}
         />
       )}
-      <CheckField checked={adult} onChange={setAdult} label={t('auth.adultLabel')}>
+      <CheckField
+        checked={consent.adult}
+        onChange={(adult) => onConsent((c) => ({ ...c, adult }))}
+        label={t('auth.adultLabel')}
+      >
         {t('auth.adultLabel')}
       </CheckField>
-      <CheckField checked={agreed} onChange={setAgreed} label={t('auth.agreementLabel')}>
+      <CheckField
+        checked={consent.agreed}
+        onChange={(agreed) => onConsent((c) => ({ ...c, agreed }))}
+        label={t('auth.agreementLabel')}
+      >
         {t('auth.agreementPrefix')}
         <AgreementLinks />
       </CheckField>

@@ -10,7 +10,7 @@ export function BoxCard({ box }: { box: BoxCardData }) {
   return (
     <Link to={boxPath(box.box_id)} className="box-card" aria-label={t('boxes.openBox', { name: box.name })}>
       <span className="box-card__glow" aria-hidden="true" />
-      <BoxImage src={box.img} alt="" className="box-card__img" />
+      <BoxImage src={box.img} backup={box.fallback_img} alt="" className="box-card__img" />
       <span className="box-card__name">{box.name}</span>
       <Price units={box.price} className="box-card__price" />
     </Link>

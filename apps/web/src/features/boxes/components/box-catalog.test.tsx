@@ -6,7 +6,16 @@ import { renderWithProviders } from '../../../test/render-app.tsx';
 import { BoxCatalog } from './box-catalog.tsx';
 
 function box(box_id: number, name: string, price: number, category_id: number): BoxCard {
-  return { box_id, name, img: '', price, category_id, rtp_bp: 9000, version: 1 };
+  return {
+    box_id,
+    name,
+    img: '',
+    fallback_img: `/img/cases/${box_id}.svg`,
+    price,
+    category_id,
+    rtp_bp: 9000,
+    version: 1,
+  };
 }
 
 const CATEGORIES = [

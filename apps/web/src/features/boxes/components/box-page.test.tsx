@@ -36,6 +36,7 @@ const BOX: BoxCardData = {
   box_id: 7,
   name: '狂牙大行动武器箱',
   img: '',
+  fallback_img: '/img/cases/7.svg',
   price: 125_000,
   category_id: 1,
   rtp_bp: 9000,

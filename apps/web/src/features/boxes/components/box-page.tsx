@@ -134,7 +134,7 @@ function BoxView({ boxId }: { boxId: number }) {
           {opening && phase !== 'idle' ? (
             <Reel opening={opening} contents={contents.data} onDone={handleLanded} />
           ) : (
-            <BoxImage src={box.img} alt={box.name} className="box-stage__img" priority />
+            <BoxImage src={box.img} backup={box.fallback_img} alt={box.name} className="box-stage__img" priority />
           )}
         </div>
         <OpenControls

@@ -267,6 +267,25 @@ describe('recharge dialog', () => {
     expect(within(dialog).getByText('选择金额并确认后，这里会显示付款二维码')).toBeTruthy();
   });
 
+  it('a second 确认充值 while the QR shows points at it and makes no second order (issue 20)', async () => {
+    let made = 0;
+    const { dialog, click, tickAdult, chooseTier, creates } = await openDialog({
+      // The server refuses a second order within 5 s, as it does.
+      [PAYMENT_PATHS.createOrder]: () => (++made === 1 ? order() : fail(4301, '操作频繁，请稍微再试', 429)),
+    });
+    tickAdult();
+    chooseTier(/100\.00/);
+    click('确认充值');
+    click('确认充值');
+    expect(lastToast()).toBe('二维码正在加载');
+    const qr = await within(dialog).findByRole('img', { name: '付款二维码' });
+    click('确认充值');
+    expect(lastToast()).toBe('请使用对应 App 扫码付款，付款成功后余额自动到账');
+    expect(creates()).toHaveLength(1);
+    expect(within(dialog).getByRole('img', { name: '付款二维码' })).toBe(qr);
+    expect(qr.getAttribute('data-qr-text')).toBe(CASHIER);
+  });
+
   it("shows the server's refusal and no QR", async () => {
     const { dialog, click, tickAdult, chooseTier } = await openDialog({
       [PAYMENT_PATHS.createOrder]: () => fail(4301, '操作频繁，请稍微再试', 429),

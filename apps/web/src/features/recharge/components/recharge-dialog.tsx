@@ -95,7 +95,13 @@ function RechargeBody({ onClose }: { onClose: () => void }) {
       return;
     }
     const tierChosen = crypto || tier !== null;
-    const unmet = firstUnmetRule({ adult, conditions, tierChosen, loading: order.phase === 'loading' });
+    const unmet = firstUnmetRule({
+      adult,
+      conditions,
+      tierChosen,
+      loading: order.phase === 'loading',
+      qrShown: order.phase === 'open',
+    });
     if (unmet) {
       toast.warning(t(`recharge.${unmet}`));
       return;

@@ -8,6 +8,11 @@ import { useDismiss } from '../../../lib/use-dismiss.ts';
 
 /** Each language names itself, so a reader finds theirs whatever is shown now. */
 const NATIVE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', 'en-US': 'English' };
+/**
+ * The header shows the current language by the short mark sites use for it, its full name in the
+ * button's title and in the menu: the full name cost the header room its 1480 px minimum lacks.
+ */
+const SHORT_NAMES: Record<Locale, string> = { 'zh-CN': '简', 'zh-TW': '繁', 'en-US': 'EN' };
 
 export function LanguageSwitcher() {
   const { t } = useTranslation();
@@ -23,10 +28,11 @@ export function LanguageSwitcher() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label={t('header.language')}
+        title={NATIVE_NAMES[locale]}
         onClick={() => setOpen((o) => !o)}
       >
         <IconGlobe size={16} />
-        <span>{NATIVE_NAMES[locale]}</span>
+        <span lang={locale}>{SHORT_NAMES[locale]}</span>
         <IconChevronDown size={14} />
       </button>
       {open && (
