@@ -49,6 +49,8 @@ export const battleBox = z.object({
   box_id: z.number().int(),
   name: z.string(),
   img: z.string(),
+  /** The locally drawn picture, shown when `img` (the image CDN) cannot be reached, as box cards do. */
+  fallback_img: z.string(),
   price: z.number().int(),
 });
 export const battleMember = z.object({

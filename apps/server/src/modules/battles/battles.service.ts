@@ -306,7 +306,13 @@ export function createBattlesService(deps: BattlesDeps) {
       const list = await deps.boxes.list(locale);
       return {
         boxs: list.categories.flatMap((c) =>
-          c.boxes.map((b) => ({ box_id: b.box_id, name: b.name, img: b.img, price: b.price })),
+          c.boxes.map((b) => ({
+            box_id: b.box_id,
+            name: b.name,
+            img: b.img,
+            fallback_img: b.fallback_img,
+            price: b.price,
+          })),
         ),
         max_boxes: BATTLE_MAX_BOXES,
         seats: Array.from({ length: BATTLE_MAX_SEATS - BATTLE_MIN_SEATS + 1 }, (_, i) => BATTLE_MIN_SEATS + i),

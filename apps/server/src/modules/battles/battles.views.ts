@@ -34,6 +34,13 @@ import type { StoredBattle } from './battles.service.ts';
 /** How long a results list is served from memory. */
 const RESULTS_TTL_MS = 5_000;
 
+/** A box as a room card shows it: the name in the reader's language and its two pictures. */
+interface BoxLook {
+  name: string;
+  img: string;
+  fallbackImg: string;
+}
+
 const STATE_NUMBER: Record<Battle['state'], number> = {
   waiting: ROOM_STATE.waiting,
   running: ROOM_STATE.running,
@@ -124,7 +131,7 @@ export function createBattleViews(deps: BattleViewDeps) {
   function card(
     room: Room<StoredBattle>,
     people: Map<number, Person>,
-    boxNames: Map<number, { name: string; img: string }>,
+    boxNames: Map<number, BoxLook>,
     viewer: number | null,
   ): BattleRoomCard {
     const b = room.data;
@@ -152,6 +159,7 @@ export function createBattleViews(deps: BattleViewDeps) {
         box_id: x.boxId,
         name: boxNames.get(x.boxId)?.name ?? '',
         img: boxNames.get(x.boxId)?.img ?? '',
+        fallback_img: boxNames.get(x.boxId)?.fallbackImg ?? '',
         price: x.price,
       })),
       members,
@@ -179,10 +187,10 @@ export function createBattleViews(deps: BattleViewDeps) {
 
   async function boxNamesOf(rooms: readonly Room<Battle>[], locale: Locale) {
     const ids = [...new Set(rooms.flatMap((r) => r.data.boxes.map((b) => b.boxId)))];
-    const out = new Map<number, { name: string; img: string }>();
+    const out = new Map<number, BoxLook>();
     for (const id of ids) {
       const b = await deps.boxes.forGame(id, locale).catch(() => null);
-      if (b) out.set(id, { name: b.card.name, img: b.card.img });
+      if (b) out.set(id, { name: b.card.name, img: b.card.img, fallbackImg: b.card.fallback_img });
     }
     return out;
   }

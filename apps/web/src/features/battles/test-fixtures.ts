@@ -8,8 +8,8 @@ import type {
 import type { ContainsResponse } from '@kaixiang/shared/boxes';
 
 /** Answers shaped as the battle API gives them (packages/shared/src/battles.ts), for component tests. */
-export const BOX_A = { box_id: 7, name: '狂牙大行动武器箱', img: '', price: 125_000 };
-export const BOX_B = { box_id: 8, name: '新手箱', img: '', price: 50_000 };
+export const BOX_A = { box_id: 7, name: '狂牙大行动武器箱', img: '', fallback_img: '/img/cases/7.svg', price: 125_000 };
+export const BOX_B = { box_id: 8, name: '新手箱', img: '', fallback_img: '/img/boxes/8.svg', price: 50_000 };
 
 export function member(seat: number, userId: number, name: string, extra: Partial<BattleMember> = {}): BattleMember {
   return { seat, user_id: userId, nick_name: name, avatar: '', vip_level: 3, robot: false, ...extra };

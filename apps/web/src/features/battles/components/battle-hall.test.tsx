@@ -81,6 +81,8 @@ describe('battle hall', () => {
     expect(within(waiting).getByText('等待中')).toBeTruthy();
     expect(within(waiting).getByText('等待玩家加入 1/2')).toBeTruthy();
     expect(within(waiting).getByTitle(BOX_A.name)).toBeTruthy();
+    // Without the catalogue's picture, a box shows its own drawn crate, not the generic carton.
+    expect(within(waiting).getByRole('img', { name: BOX_A.name }).getAttribute('src')).toBe(BOX_A.fallback_img);
     expect(within(waiting).getByText('17.50')).toBeTruthy();
     expect(within(waiting).getByRole('button', { name: '加入' })).toBeTruthy();
     expect(within(running).getByText('疯狂模式')).toBeTruthy();

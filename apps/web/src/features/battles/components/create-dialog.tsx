@@ -144,7 +144,7 @@ function CreateForm({
                   aria-label={t('battles.createDialog.add', { name: box.name })}
                   onClick={() => add(box)}
                 >
-                  <BoxImage src={box.img} alt="" className="battle-create__img" />
+                  <BoxImage src={box.img} backup={box.fallback_img} alt="" className="battle-create__img" />
                   <span className="battle-create__name">{box.name}</span>
                   <Price units={box.price} />
                 </button>

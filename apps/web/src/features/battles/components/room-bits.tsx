@@ -39,7 +39,7 @@ export function RoomBoxes({ room, current }: { room: BattleRoomCard; current?: n
           className={`battle-boxes__box ${current === i + 1 ? 'is-current' : ''} ${current !== undefined && i + 1 < current ? 'is-done' : ''}`}
           title={box.name}
         >
-          <BoxImage src={box.img} alt={box.name} className="battle-boxes__img" />
+          <BoxImage src={box.img} backup={box.fallback_img} alt={box.name} className="battle-boxes__img" />
           <Price units={box.price} className="battle-boxes__price" />
         </li>
       ))}
