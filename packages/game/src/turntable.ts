@@ -301,8 +301,8 @@ export interface BetInput {
 
 const BET_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Checked in this order; the values come from a client, so strings and fractions are refusals. */
-function entryError(entry: TurntableBetEntry, limits: TurntableLimits): BetError | null {
+/** An entry's own faults, whatever the round (checked in this order; the values come from a client). */
+function entryShapeError(entry: TurntableBetEntry): BetError | null {
   const { area, amount } = entry as { area: unknown; amount: unknown };
   if (typeof area !== 'number' || !Number.isInteger(area) || area < 0 || area >= TURNTABLE_AREAS) {
     return 'TURNTABLE_AREA_INVALID';
@@ -310,8 +310,31 @@ function entryError(entry: TurntableBetEntry, limits: TurntableLimits): BetError
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return 'TURNTABLE_BET_NOT_INTEGER';
   if (amount < 0) return 'TURNTABLE_BET_NEGATIVE';
   if (amount === 0) return 'TURNTABLE_BET_ZERO';
-  if (amount < limits.minBetUnits) return 'TURNTABLE_BET_TOO_SMALL';
-  if (amount > limits.maxBetUnits) return 'TURNTABLE_BET_TOO_LARGE';
+  return null;
+}
+
+/** An entry against the round's per-entry limits (its shape already checked). */
+function entryLimitError(entry: TurntableBetEntry, limits: TurntableLimits): BetError | null {
+  if (entry.amount < limits.minBetUnits) return 'TURNTABLE_BET_TOO_SMALL';
+  if (entry.amount > limits.maxBetUnits) return 'TURNTABLE_BET_TOO_LARGE';
+  return null;
+}
+
+/**
+ * The faults of a bet command that no round or stake can change: a malformed bet id, no entries,
+ * more than TURNTABLE_MAX_ENTRIES_PER_BET, an entry's area or amount not a valid value. A command
+ * without them can still be refused by what `bet` checks against the round and the player's stakes
+ * (the server's one-statement bet checks those in the database, in `bet`'s order: see
+ * db/functions/turntable.sql). `bet` runs these checks too, interleaved in its own order.
+ */
+export function betShapeError(bets: readonly TurntableBetEntry[], betId?: string): BetError | null {
+  if (betId !== undefined && (typeof betId !== 'string' || !BET_ID.test(betId))) return 'TURNTABLE_BET_ID_INVALID';
+  if (!Array.isArray(bets) || bets.length === 0) return 'TURNTABLE_BET_EMPTY';
+  if (bets.length > TURNTABLE_MAX_ENTRIES_PER_BET) return 'TURNTABLE_TOO_MANY_BETS';
+  for (const entry of bets) {
+    const error = entryShapeError(entry);
+    if (error) return error;
+  }
   return null;
 }
 
@@ -331,7 +354,7 @@ export function bet(round: TurntableRound, input: BetInput): Result<TurntableSte
     return err('TURNTABLE_TOO_MANY_BETS');
   }
   for (const entry of bets) {
-    const error = entryError(entry, round.limits);
+    const error = entryShapeError(entry) ?? entryLimitError(entry, round.limits);
     if (error) return err(error);
   }
   const added = sumOf(bets.map((b) => b.amount));
