@@ -138,4 +138,112 @@ describe('the turntable in the browser', () => {
     await screenshot(winner, 'turntable-records');
     for (const page of [a, b]) await page.context().close();
   }, 180_000);
+
+  it('a player’s own stake stays on one line in every area, the narrow ones too, in the three languages', async () => {
+    const player = await registerPlayer('转盘押注显示');
+    await creditCoins(player.userId, 500_000_000);
+    const page = await newVisitor(browser);
+    await page.goto(`${baseUrl()}/`);
+    await logInWithPassword(page, player);
+    await page.goto(`${baseUrl()}/turntable`);
+    await page.getByTestId('tt-wheels').waitFor();
+    await expect.poll(() => secondsToBet(page), { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(8);
+
+    // The widest amounts an area shows: cents under ¥1,000, four digits, ¥10,000 and more (the
+    // eight narrow areas 0–7), and ¥100.00 / ¥10,000.00 in the wide ones. ¥49,730.21 of the round's
+    // ¥50,000 limit, in one command.
+    const yuan = (y: number) => Math.round(y * 10_000);
+    const stakes: [number, number][] = [
+      [0, 100],
+      [1, 999.99],
+      [2, 9_999.99],
+      [3, 10_000],
+      [4, 10_000],
+      [4, 2_345.67],
+      [5, 1_234.56],
+      [6, 50],
+      [7, 5_000],
+      [12, 100],
+      [14, 10_000],
+    ];
+    const placed = await api(
+      'POST',
+      '/roulette/v1/user-bet',
+      { bets: stakes.map(([area, y]) => ({ area, amount: yuan(y) })) },
+      player.token,
+    );
+    expect(placed.code).toBe(200);
+    await page.reload();
+    await area(page, 14).getByTestId('tt-area-self').getByText('¥10000.00').waitFor();
+
+    /**
+     * Every own stake, award, total and player count: its lines (height over line height) and
+     * whether it overflows its area.
+     */
+    const measure = () =>
+      page.$$eval(
+        '[data-testid="tt-area-self"], [data-testid="tt-area-award"], [data-testid="tt-area-total"] > *',
+        (els) =>
+          els
+            .filter((el) => el.textContent?.trim())
+            .map((el) => {
+              const style = getComputedStyle(el);
+              const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
+              const box = el.getBoundingClientRect();
+              const tile = (el.closest('[data-testid="tt-area"]') as HTMLElement).getBoundingClientRect();
+              return {
+                area: Number((el.closest('[data-testid="tt-area"]') as HTMLElement).dataset.area),
+                what: el.getAttribute('data-testid') ?? el.className,
+                text: el.textContent,
+                oneLine: box.height < lineHeight * 1.5,
+                fits: el.scrollWidth <= el.clientWidth && box.right <= tile.right,
+              };
+            }),
+      );
+    const own = (rows: Awaited<ReturnType<typeof measure>>) =>
+      rows.filter((r) => r.what === 'tt-area-self').map((r) => `${r.area} ${r.text}`);
+
+    const zhCN = await measure();
+    expect(zhCN.filter((r) => !r.oneLine || !r.fits)).toEqual([]);
+    expect(own(zhCN)).toEqual([
+      '12 我的¥100.00',
+      '14 我的¥10000.00',
+      '0 我的¥100.00',
+      '1 我的¥999.99',
+      '2 我的¥9999',
+      '3 我的¥1万',
+      '4 我的¥1.23万',
+      '5 我的¥1234',
+      '6 我的¥50.00',
+      '7 我的¥5000',
+    ]);
+    await screenshot(page, 'turntable-own-stakes-zh-CN');
+
+    await page.getByRole('button', { name: '切换语言' }).click();
+    await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
+    await area(page, 4).getByText('我的¥1.23萬').waitFor();
+    const zhTW = await measure();
+    expect(zhTW.filter((r) => !r.oneLine || !r.fits)).toEqual([]);
+    expect(own(zhTW)).toContain('3 我的¥1萬');
+
+    await page.getByRole('button', { name: '切換語言' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await area(page, 4).getByText('Mine¥12.3K').waitFor();
+    const enUS = await measure();
+    expect(enUS.filter((r) => !r.oneLine || !r.fits)).toEqual([]);
+    expect(own(enUS)).toEqual([
+      '12 Mine¥100.00',
+      '14 Mine¥10000.00',
+      '0 Mine¥100.00',
+      '1 Mine¥999.99',
+      '2 Mine¥9999',
+      '3 Mine¥10K',
+      '4 Mine¥12.3K',
+      '5 Mine¥1234',
+      '6 Mine¥50.00',
+      '7 Mine¥5000',
+    ]);
+    await screenshot(page, 'turntable-own-stakes-en-US');
+    await page.context().close();
+  }, 120_000);
 });

@@ -1,8 +1,11 @@
 import { areaIcons, TURNTABLE_LINES } from '@kaixiang/game/turntable';
+import { formatUnits } from '@kaixiang/shared/money';
 import type { TurntableRoomInfo } from '@kaixiang/shared/turntable';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../components/price.tsx';
 import { groupThousands } from '../../../i18n/formats.ts';
+import { useLocale } from '../../../i18n/use-locale.ts';
+import { compactYuan } from '../amounts.ts';
 import type { TurntableArea } from '../board.ts';
 import { IconGlyph } from './glyph.tsx';
 
@@ -33,6 +36,21 @@ function AreaGlyphs({ area }: { area: number }) {
 }
 
 /**
+ * An area's amount: in full, or in the eight-to-a-line areas shortened above ¥1,000 (¥1.23万,
+ * ¥12.3K) so that it stays on one line; the full amount is then its title.
+ */
+function AreaAmount({ units, compact }: { units: number; compact: boolean }) {
+  const locale = useLocale();
+  if (!compact) return <Price units={units} />;
+  return (
+    <span className="price" title={`¥${formatUnits(units)}`}>
+      <span className="price__sign">¥</span>
+      {compactYuan(units, locale)}
+    </span>
+  );
+}
+
+/**
  * The three lines of betting areas (spec 2 §3: line 1 areas 12, 14, 13; line 2 areas 8–11; line 3
  * areas 0–7). Each shows its icon, name and multiplier, the round's total and number of players,
  * and the player's own stake; once the wheels have stopped, winners are marked and losers dimmed.
@@ -58,6 +76,7 @@ export function BetAreas({
       {TURNTABLE_LINES.map((line, i) => (
         <div key={line.join()} className={`tt-line tt-line--${i + 1}`}>
           {line.map((n) => {
+            const compact = line.length > 4;
             const area = areas.find((a) => a.area === n) ?? {
               area: n,
               amount: 0,
@@ -68,6 +87,7 @@ export function BetAreas({
             };
             const multiplier = odds.find((o) => o.area === n)?.multiplier;
             const outcome = revealed && area.state === 1 ? 'is-win' : revealed && area.state === 2 ? 'is-lose' : '';
+            const award = revealed && area.award > 0;
             return (
               <button
                 key={n}
@@ -84,20 +104,30 @@ export function BetAreas({
                   {multiplier && <span className="tt-area__multiplier">{multiplierText(multiplier)}</span>}
                 </span>
                 <span className="tt-area__total" data-testid="tt-area-total">
-                  <Price units={area.amount} />
-                  <span className="tt-area__users">{t('turntable.bet.users', { n: groupThousands(area.users) })}</span>
+                  <AreaAmount units={area.amount} compact={compact} />
+                  {!(compact && award) && (
+                    <span className="tt-area__users">
+                      {t('turntable.bet.users', { n: groupThousands(area.users) })}
+                    </span>
+                  )}
                 </span>
+                {/* In a narrow area the award takes the players' row: there is no room beside "我的 ¥…". */}
+                {award && compact && (
+                  <span className="tt-area__award tt-area__award--row" data-testid="tt-area-award">
+                    +<AreaAmount units={area.award} compact />
+                  </span>
+                )}
                 <span className="tt-area__self" data-testid="tt-area-self">
                   {area.self > 0 ? (
                     <>
                       {t('turntable.bet.mine')}
-                      <Price units={area.self} />
+                      <AreaAmount units={area.self} compact={compact} />
                     </>
                   ) : (
                     '\u00a0'
                   )}
                 </span>
-                {revealed && area.award > 0 && (
+                {award && !compact && (
                   <span className="tt-area__award" data-testid="tt-area-award">
                     +<Price units={area.award} />
                   </span>

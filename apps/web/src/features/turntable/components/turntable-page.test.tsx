@@ -297,6 +297,32 @@ describe('turntable screen', () => {
     expect(screen.getByTestId('tt-inner-wheel').querySelector('.is-hit')?.getAttribute('data-icon')).toBe('9');
   });
 
+  it('shortens large amounts in the narrow areas, the full amount as their title, the award in the players’ row', async () => {
+    storeSession(TOKENS);
+    // ¥12,345.67 on the AWP (a narrow area, ×48) and ¥10,000 on the heavy kit (a wide one, ×2); both win.
+    const base = withArea(
+      withArea(bettingRound(Date.now()), 4, { amount: 223_456_700, users: 2, self: 123_456_700 }),
+      14,
+      { amount: 100_000_000, users: 1, self: 100_000_000 },
+    );
+    const info = settledRound(Date.now(), { outIcon: 4, innerIcon: 12 }, TURNTABLE_SPIN_MS + 1_000, base, {
+      4: 5_925_921_600,
+      14: 200_000_000,
+    });
+    mockApi(handlers(() => ({ ...info, now: Date.now() })));
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('tt-stage').textContent).toBe('已开奖'));
+    const awp = within(await area(4));
+    expect(awp.getByTestId('tt-area-total').textContent).toBe('¥2.23万'); // the players' row gave way to the award
+    expect(awp.getByTestId('tt-area-award').textContent).toBe('+¥59.2万');
+    expect(awp.getByTestId('tt-area-self').textContent).toBe('我的¥1.23万');
+    expect(awp.getByText('1.23万', { exact: false }).closest('[title]')?.getAttribute('title')).toBe('¥12345.67');
+    const heavy = within(await area(14));
+    expect(heavy.getByTestId('tt-area-total').textContent).toBe('¥10000.001 人');
+    expect(heavy.getByTestId('tt-area-award').textContent).toBe('+¥20000.00');
+    expect(heavy.getByTestId('tt-area-self').textContent).toBe('我的¥10000.00');
+  });
+
   it('shows the odds, the equal return of every area and the round’s commitment', async () => {
     mockApi(handlers(() => bettingRound(Date.now())));
     renderPage();
