@@ -143,6 +143,12 @@ try {
     await turntable.bet(userId, { bets: [{ area: (i * 7) % TURNTABLE_AREAS, amount: STAKE }] });
   };
   const rounds: { base: Run; intake: Run }[] = [];
+  const batchStats = async () => {
+    const values = (await rt.metrics.betBatches.get()).values;
+    const of = (name: string) => values.find((v) => v.metricName === name)?.value ?? 0;
+    return { statements: of('kx_turntable_bet_batch_size_count'), bets: of('kx_turntable_bet_batch_size_sum') };
+  };
+  const batchesBefore = await batchStats();
   const framesBefore = frames;
   let intakeSeconds = 0;
   for (let r = 0; r < ROUNDS; r++) {
@@ -153,6 +159,7 @@ try {
     intakeSeconds += intake.seconds;
     rounds.push({ base, intake });
   }
+  const batchesAfter = await batchStats();
   await turntable.flush();
   await new Promise((r) => setTimeout(r, 300));
   const framesPerSocket = (frames - framesBefore) / SOCKETS;
@@ -231,6 +238,10 @@ try {
   row('            bare ledger transfers', base.perS.toFixed(0), base.p50.toFixed(1), base.p99.toFixed(1));
   console.log(
     `bet intake against bare transfers: ${median(ratios).toFixed(2)}× (median of ${ROUNDS} rounds; rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+  );
+  const statements = batchesAfter.statements - batchesBefore.statements;
+  console.log(
+    `statements sent for ${batchesAfter.bets - batchesBefore.bets} bets: ${statements} (${(statements ? (batchesAfter.bets - batchesBefore.bets) / statements : 0).toFixed(2)} bets per statement, group commit)`,
   );
   console.log(
     `settlement (close + draw + settle) of ${BETS} bets by ${PLAYERS} players: ${settleMs.toFixed(0)} ms (target ≤ 1000); baseline, one transfer with a leg per winner (${winnerIds.length}): ${baseSettleMs.toFixed(0)} ms`,
