@@ -177,8 +177,8 @@ describe('the turntable in the browser', () => {
     await area(page, 14).getByTestId('tt-area-self').getByText('¥10000.00').waitFor();
 
     /**
-     * Every own stake, award, total and player count: its lines (height over line height) and
-     * whether it overflows its area.
+     * Every own stake, award, total and player count: whether its text is on one line (every piece
+     * of it level with the first) and whether it overflows its area.
      */
     const measure = () =>
       page.$$eval(
@@ -187,29 +187,48 @@ describe('the turntable in the browser', () => {
           els
             .filter((el) => el.textContent?.trim())
             .map((el) => {
-              const style = getComputedStyle(el);
-              const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
-              const box = el.getBoundingClientRect();
-              const tile = (el.closest('[data-testid="tt-area"]') as HTMLElement).getBoundingClientRect();
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              const pieces = [...range.getClientRects()].filter((r) => r.width > 0);
+              const first = pieces[0] as DOMRect;
+              const tile = el.closest('[data-testid="tt-area"]') as HTMLElement;
               return {
-                area: Number((el.closest('[data-testid="tt-area"]') as HTMLElement).dataset.area),
+                area: Number(tile.dataset.area),
                 what: el.getAttribute('data-testid') ?? el.className,
                 text: el.textContent,
-                oneLine: box.height < lineHeight * 1.5,
-                fits: el.scrollWidth <= el.clientWidth && box.right <= tile.right,
+                oneLine: pieces.every((r) => r.top < first.bottom && r.bottom > first.top),
+                fits:
+                  el.scrollWidth <= el.clientWidth &&
+                  pieces.every((r) => r.right <= tile.getBoundingClientRect().right),
               };
             }),
       );
     const own = (rows: Awaited<ReturnType<typeof measure>>) =>
       rows.filter((r) => r.what === 'tt-area-self').map((r) => `${r.area} ${r.text}`);
 
-    const zhCN = await measure();
-    expect(zhCN.filter((r) => !r.oneLine || !r.fits)).toEqual([]);
-    expect(own(zhCN)).toEqual([
+    /**
+     * At the default window and at one where the content is as narrow as the layout makes it
+     * (1,200 px, under a 1,410 px window): nothing wraps or runs out of its area. Answers the own
+     * stakes as shown.
+     */
+    const atBothWidths = async (lang: string) => {
+      const shown: string[][] = [];
+      for (const width of [1520, 1280]) {
+        await page.setViewportSize({ width, height: 1000 });
+        const rows = await measure();
+        expect({ width, bad: rows.filter((r) => !r.oneLine || !r.fits) }).toEqual({ width, bad: [] });
+        shown.push(own(rows));
+        await screenshot(page, `turntable-own-stakes-${lang}-${width}`);
+      }
+      expect(shown[1]).toEqual(shown[0]);
+      return shown[0];
+    };
+
+    expect(await atBothWidths('zh-CN')).toEqual([
       '12 我的¥100.00',
       '14 我的¥10000.00',
-      '0 我的¥100.00',
-      '1 我的¥999.99',
+      '0 我的¥100',
+      '1 我的¥999.9',
       '2 我的¥9999',
       '3 我的¥1万',
       '4 我的¥1.23万',
@@ -217,25 +236,20 @@ describe('the turntable in the browser', () => {
       '6 我的¥50.00',
       '7 我的¥5000',
     ]);
-    await screenshot(page, 'turntable-own-stakes-zh-CN');
 
     await page.getByRole('button', { name: '切换语言' }).click();
     await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
     await area(page, 4).getByText('我的¥1.23萬').waitFor();
-    const zhTW = await measure();
-    expect(zhTW.filter((r) => !r.oneLine || !r.fits)).toEqual([]);
-    expect(own(zhTW)).toContain('3 我的¥1萬');
+    expect(await atBothWidths('zh-TW')).toContain('3 我的¥1萬');
 
     await page.getByRole('button', { name: '切換語言' }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await area(page, 4).getByText('Mine¥12.3K').waitFor();
-    const enUS = await measure();
-    expect(enUS.filter((r) => !r.oneLine || !r.fits)).toEqual([]);
-    expect(own(enUS)).toEqual([
+    expect(await atBothWidths('en-US')).toEqual([
       '12 Mine¥100.00',
       '14 Mine¥10000.00',
-      '0 Mine¥100.00',
-      '1 Mine¥999.99',
+      '0 Mine¥100',
+      '1 Mine¥999.9',
       '2 Mine¥9999',
       '3 Mine¥10K',
       '4 Mine¥12.3K',
@@ -243,7 +257,6 @@ describe('the turntable in the browser', () => {
       '6 Mine¥50.00',
       '7 Mine¥5000',
     ]);
-    await screenshot(page, 'turntable-own-stakes-en-US');
     await page.context().close();
   }, 120_000);
 });

@@ -4,12 +4,16 @@ import { compactYuan } from './amounts.ts';
 const yuan = (y: number) => Math.round(y * 10_000);
 
 describe('amounts in the narrow betting areas', () => {
-  it('under ¥1,000 as every price; above it in at most five characters, floored', () => {
+  it('under the threshold (¥1,000 unless told) as every price; from it in at most five characters, floored', () => {
     expect(compactYuan(0, 'zh-CN')).toBe('0.00');
     expect(compactYuan(yuan(100), 'zh-CN')).toBe('100.00');
     expect(compactYuan(yuan(999.99) + 99, 'en-US')).toBe('999.99');
     expect(compactYuan(yuan(1_000), 'zh-CN')).toBe('1000');
     expect(compactYuan(yuan(9_999.99), 'en-US')).toBe('9999');
+    expect(compactYuan(yuan(99.99), 'zh-CN', 100)).toBe('99.99');
+    expect(compactYuan(yuan(100), 'zh-CN', 100)).toBe('100');
+    expect(compactYuan(yuan(100.5), 'en-US', 100)).toBe('100.5');
+    expect(compactYuan(yuan(999.99), 'en-US', 100)).toBe('999.9');
   });
 
   it('in 万 and 亿 in Chinese, K, M and B in English, never rounded up', () => {
@@ -36,10 +40,10 @@ describe('amounts in the narrow betting areas', () => {
     }
   });
 
-  it('never takes more than five characters above ¥1,000', () => {
-    for (let units = yuan(1_000); units < 2 ** 52; units = Math.floor(units * 1.37) + 7) {
+  it('never takes more than five characters from the threshold on', () => {
+    for (let units = yuan(100); units < 2 ** 52; units = Math.floor(units * 1.37) + 7) {
       for (const locale of ['zh-CN', 'zh-TW', 'en-US'] as const)
-        expect(compactYuan(units, locale).length).toBeLessThanOrEqual(5);
+        expect(compactYuan(units, locale, 100).length).toBeLessThanOrEqual(5);
     }
   });
 

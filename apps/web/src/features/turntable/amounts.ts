@@ -25,14 +25,15 @@ const SCALES: Record<Locale, { fromYuan: number; yuan: number; suffix: string }[
 const WIDTH = 5;
 
 /**
- * An amount for the eight-to-a-line betting areas, where "我的 ¥…" must stay on one line (about 70
- * pixels): under ¥1,000 exactly as every price (2 decimals), above it in at most five characters,
- * floored like every balance: ¥1234, ¥1.23万 / ¥1.23萬 / ¥12.3K, ¥5万 / ¥50K. The full amount is the element's
- * title and the round's own total below the areas.
+ * An amount for the eight-to-a-line betting areas, where it must stay on one line (61 pixels of
+ * text at the narrowest content width): under `fromYuan` exactly as every price (2 decimals), from
+ * it on in at most five characters, floored like every balance: ¥100, ¥999.9, ¥1234, ¥1.23万 /
+ * ¥1.23萬 / ¥12.3K, ¥5万 / ¥50K. The full amount is the element's title and the round's own total is
+ * under the areas.
  */
-export function compactYuan(units: number, locale: Locale): string {
+export function compactYuan(units: number, locale: Locale, fromYuan = 1_000): string {
   if (!Number.isSafeInteger(units) || units < 0) throw new RangeError(`not an amount: ${units}`);
-  if (units < 1_000 * UNITS_PER_YUAN) return formatUnits(units);
+  if (units < fromYuan * UNITS_PER_YUAN) return formatUnits(units);
   const scale = SCALES[locale].find((s) => units >= s.fromYuan * UNITS_PER_YUAN);
   const unitUnits = (scale?.yuan ?? 1) * UNITS_PER_YUAN;
   const digits = String(Math.floor(units / unitUnits)).length;

@@ -35,17 +35,20 @@ function AreaGlyphs({ area }: { area: number }) {
   );
 }
 
+/** From these amounts on, the narrow areas shorten (amounts.ts): the own stake shares its line with 我的 / Mine. */
+const SHORT_FROM_YUAN = { amount: 1_000, self: 100 } as const;
+
 /**
- * An area's amount: in full, or in the eight-to-a-line areas shortened above ¥1,000 (¥1.23万,
- * ¥12.3K) so that it stays on one line; the full amount is then its title.
+ * An area's amount: in full, or in the eight-to-a-line areas shortened (¥100, ¥1.23万, ¥12.3K) so
+ * that it stays on one line; the full amount is then its title.
  */
-function AreaAmount({ units, compact }: { units: number; compact: boolean }) {
+function AreaAmount({ units, compact, self }: { units: number; compact: boolean; self?: boolean }) {
   const locale = useLocale();
   if (!compact) return <Price units={units} />;
   return (
     <span className="price" title={`¥${formatUnits(units)}`}>
       <span className="price__sign">¥</span>
-      {compactYuan(units, locale)}
+      {compactYuan(units, locale, self ? SHORT_FROM_YUAN.self : SHORT_FROM_YUAN.amount)}
     </span>
   );
 }
@@ -120,8 +123,8 @@ export function BetAreas({
                 <span className="tt-area__self" data-testid="tt-area-self">
                   {area.self > 0 ? (
                     <>
-                      {t('turntable.bet.mine')}
-                      <AreaAmount units={area.self} compact={compact} />
+                      <span className="tt-area__mine">{t('turntable.bet.mine')}</span>
+                      <AreaAmount units={area.self} compact={compact} self />
                     </>
                   ) : (
                     '\u00a0'

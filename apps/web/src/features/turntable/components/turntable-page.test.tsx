@@ -82,7 +82,9 @@ describe('turntable screen', () => {
       12, 14, 13, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7,
     ]);
     expect(await totalOf(5)).toBe('¥300.002 人');
-    expect(await selfOf(5)).toBe('我的¥100.00');
+    // A narrow area (eight to a line) shortens its own stake from ¥100 on; the full amount is its title.
+    expect(await selfOf(5)).toBe('我的¥100');
+    expect(within(await area(5)).getByTitle('¥100.00').textContent).toBe('¥100');
     expect(await totalOf(14)).toBe('¥2.551 人');
     expect((await selfOf(14))?.trim()).toBe('');
     expect(within(await area(5)).getByText('手雷')).toBeTruthy();
