@@ -4,8 +4,9 @@
  * the hall (joined to `roulette:hall`, counting the totals frames they receive). Printed:
  *
  * - bet intake: bets/s and latency p50/p99, beside a baseline in the same run: the same number of
- *   bare ledger transfers (one kx_post_transfer each, the floor of any money operation), same
- *   concurrency;
+ *   bare ledger transfers (one kx_post_transfer each, in its own transaction: the floor of any money
+ *   operation), same concurrency. In BENCH_ROUNDS (5) rounds of a slice of transfers then a slice
+ *   of bets; the figure is the median of the rounds' ratios;
  * - settlement: the tick that closes the round and settles it (every stake read, the jackpot
  *   locked, one credit transfer per reason, stakes updated), beside a baseline: one bare transfer
  *   with a leg per winner. Target: ≤ 1 s. The public beacon answers at once here, so the figure is
@@ -33,6 +34,7 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2_000);
 const BETS = Number(process.env.BENCH_BETS ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1_000);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const DB = `kx_bench_turntable_${Date.now()}`;
 const STAKE = 10_000;
 
@@ -44,8 +46,13 @@ try {
 }
 await admin(`create database ${DB}`);
 
+interface Run {
+  latencies: number[];
+  seconds: number;
+}
+
 /** Runs `jobs` CLIENTS at a time; answers each job's latency (ms) and the wall time. */
-async function drive(jobs: number, run: (i: number) => Promise<void>) {
+async function drive(jobs: number, run: (i: number) => Promise<void>): Promise<Run> {
   const latencies: number[] = [];
   let next = 0;
   const t0 = performance.now();
@@ -110,8 +117,10 @@ try {
     `turntable: ${BETS} bets by ${PLAYERS} players, ${CLIENTS} at a time, ${SOCKETS} sockets watching, on PostgreSQL (${DB})`,
   );
 
-  // Baseline: bare transfers, the same count and concurrency.
-  const base = await drive(BETS, async (i) => {
+  // The bets go in ROUNDS slices, each right after a slice of as many bare transfers (the same
+  // concurrency): the machine's load drifts within a run, and a ratio taken against its own
+  // round's baseline does not land on one side of a drift (as bench/box-open.ts does).
+  const transfer = async (i: number) => {
     const userId = players[i % PLAYERS]?.id as number;
     await rt.transaction((tx) =>
       postTransfer(
@@ -128,15 +137,33 @@ try {
         new Date(),
       ),
     );
-  });
-  const framesBefore = frames;
-  const intake = await drive(BETS, async (i) => {
+  };
+  const placeBet = async (i: number) => {
     const userId = players[i % PLAYERS]?.id as number;
     await turntable.bet(userId, { bets: [{ area: (i * 7) % TURNTABLE_AREAS, amount: STAKE }] });
-  });
+  };
+  const rounds: { base: Run; intake: Run }[] = [];
+  const batchStats = async () => {
+    const values = (await rt.metrics.betBatches.get()).values;
+    const of = (name: string) => values.find((v) => v.metricName === name)?.value ?? 0;
+    return { statements: of('kx_turntable_bet_batch_size_count'), bets: of('kx_turntable_bet_batch_size_sum') };
+  };
+  const batchesBefore = await batchStats();
+  const framesBefore = frames;
+  let intakeSeconds = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    const from = Math.floor((BETS * r) / ROUNDS);
+    const count = Math.floor((BETS * (r + 1)) / ROUNDS) - from;
+    const base = await drive(count, (i) => transfer(from + i));
+    const intake = await drive(count, (i) => placeBet(from + i));
+    intakeSeconds += intake.seconds;
+    rounds.push({ base, intake });
+  }
+  const batchesAfter = await batchStats();
   await turntable.flush();
   await new Promise((r) => setTimeout(r, 300));
   const framesPerSocket = (frames - framesBefore) / SOCKETS;
+  const framesPerSecond = framesPerSocket / intakeSeconds;
 
   // Settlement: the beacon answers at once; the clock is past the close.
   const round = await engine.load<{ betsCloseAtMs: number }>('turntable', (await turntable.roomInfo(null)).round_id);
@@ -180,20 +207,47 @@ try {
   const report = await checkLedger(db);
   await rt.close();
 
-  const q = quantiles(intake.latencies);
-  const qb = quantiles(base.latencies);
-  console.log(`${''.padEnd(40)}${'per s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}`);
+  const row = (label: string, perS: string, p50: string, p99: string) =>
+    console.log(`${label.padEnd(44)}${perS.padStart(9)}${p50.padStart(9)}${p99.padStart(9)}`);
+  const figures = (run: Run) => {
+    const q = quantiles(run.latencies);
+    return { perS: run.latencies.length / run.seconds, p50: q.p50, p99: q.p99 };
+  };
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  };
+  row('', 'per s', 'p50 ms', 'p99 ms');
+  const ratios: number[] = [];
+  for (const [i, r] of rounds.entries()) {
+    const bet = figures(r.intake);
+    const base = figures(r.base);
+    ratios.push(bet.perS / base.perS);
+    row(`round ${i + 1}: bet intake`, bet.perS.toFixed(0), bet.p50.toFixed(1), bet.p99.toFixed(1));
+    row(`         bare ledger transfers`, base.perS.toFixed(0), base.p50.toFixed(1), base.p99.toFixed(1));
+  }
+  const all = (which: 'base' | 'intake') =>
+    figures({
+      latencies: rounds.flatMap((r) => r[which].latencies),
+      seconds: rounds.reduce((sum, r) => sum + r[which].seconds, 0),
+    });
+  const bet = all('intake');
+  const base = all('base');
+  row('all rounds: bet intake', bet.perS.toFixed(0), bet.p50.toFixed(1), bet.p99.toFixed(1));
+  row('            bare ledger transfers', base.perS.toFixed(0), base.p50.toFixed(1), base.p99.toFixed(1));
   console.log(
-    `${'bet intake'.padEnd(40)}${(BETS / intake.seconds).toFixed(0).padStart(9)}${q.p50.toFixed(1).padStart(9)}${q.p99.toFixed(1).padStart(9)}`,
+    `bet intake against bare transfers: ${median(ratios).toFixed(2)}× (median of ${ROUNDS} rounds; rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
   );
+  const statements = batchesAfter.statements - batchesBefore.statements;
   console.log(
-    `${'baseline: bare ledger transfers'.padEnd(40)}${(BETS / base.seconds).toFixed(0).padStart(9)}${qb.p50.toFixed(1).padStart(9)}${qb.p99.toFixed(1).padStart(9)}`,
+    `statements sent for ${batchesAfter.bets - batchesBefore.bets} bets: ${statements} (${(statements ? (batchesAfter.bets - batchesBefore.bets) / statements : 0).toFixed(2)} bets per statement, group commit)`,
   );
   console.log(
     `settlement (close + draw + settle) of ${BETS} bets by ${PLAYERS} players: ${settleMs.toFixed(0)} ms (target ≤ 1000); baseline, one transfer with a leg per winner (${winnerIds.length}): ${baseSettleMs.toFixed(0)} ms`,
   );
   console.log(
-    `round ${round.id}: phase ${after.phase}, out ${after.result?.out_icon} inner ${after.result?.inner_icon}; totals frames per socket during intake: ${framesPerSocket.toFixed(1)} (${(framesPerSocket / intake.seconds).toFixed(1)}/s)`,
+    `round ${round.id}: phase ${after.phase}, out ${after.result?.out_icon} inner ${after.result?.inner_icon}; totals frames per socket during intake: ${framesPerSocket.toFixed(1)} (${framesPerSecond.toFixed(1)}/s)`,
   );
   console.log(
     `ledger check: ${report.transfers} transfers, ${report.entries} entries: ${report.problems.length ? report.problems.slice(0, 3).join('; ') : 'balanced ✓'}`,

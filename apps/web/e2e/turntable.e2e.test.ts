@@ -138,4 +138,125 @@ describe('the turntable in the browser', () => {
     await screenshot(winner, 'turntable-records');
     for (const page of [a, b]) await page.context().close();
   }, 180_000);
+
+  it('a player’s own stake stays on one line in every area, the narrow ones too, in the three languages', async () => {
+    const player = await registerPlayer('转盘押注显示');
+    await creditCoins(player.userId, 500_000_000);
+    const page = await newVisitor(browser);
+    await page.goto(`${baseUrl()}/`);
+    await logInWithPassword(page, player);
+    await page.goto(`${baseUrl()}/turntable`);
+    await page.getByTestId('tt-wheels').waitFor();
+    await expect.poll(() => secondsToBet(page), { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(8);
+
+    // The widest amounts an area shows: cents under ¥1,000, four digits, ¥10,000 and more (the
+    // eight narrow areas 0–7), and ¥100.00 / ¥10,000.00 in the wide ones. ¥49,730.21 of the round's
+    // ¥50,000 limit, in one command.
+    const yuan = (y: number) => Math.round(y * 10_000);
+    const stakes: [number, number][] = [
+      [0, 100],
+      [1, 999.99],
+      [2, 9_999.99],
+      [3, 10_000],
+      [4, 10_000],
+      [4, 2_345.67],
+      [5, 1_234.56],
+      [6, 50],
+      [7, 5_000],
+      [12, 100],
+      [14, 10_000],
+    ];
+    const placed = await api(
+      'POST',
+      '/roulette/v1/user-bet',
+      { bets: stakes.map(([area, y]) => ({ area, amount: yuan(y) })) },
+      player.token,
+    );
+    expect(placed.code).toBe(200);
+    await page.reload();
+    await area(page, 14).getByTestId('tt-area-self').getByText('¥10000.00').waitFor();
+
+    /**
+     * Every own stake, award, total and player count: whether its text is on one line (every piece
+     * of it level with the first) and whether it overflows its area.
+     */
+    const measure = () =>
+      page.$$eval(
+        '[data-testid="tt-area-self"], [data-testid="tt-area-award"], [data-testid="tt-area-total"] > *',
+        (els) =>
+          els
+            .filter((el) => el.textContent?.trim())
+            .map((el) => {
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              const pieces = [...range.getClientRects()].filter((r) => r.width > 0);
+              const first = pieces[0] as DOMRect;
+              const tile = el.closest('[data-testid="tt-area"]') as HTMLElement;
+              return {
+                area: Number(tile.dataset.area),
+                what: el.getAttribute('data-testid') ?? el.className,
+                text: el.textContent,
+                oneLine: pieces.every((r) => r.top < first.bottom && r.bottom > first.top),
+                fits:
+                  el.scrollWidth <= el.clientWidth &&
+                  pieces.every((r) => r.right <= tile.getBoundingClientRect().right),
+              };
+            }),
+      );
+    const own = (rows: Awaited<ReturnType<typeof measure>>) =>
+      rows.filter((r) => r.what === 'tt-area-self').map((r) => `${r.area} ${r.text}`);
+
+    /**
+     * At the default window and at one where the content is as narrow as the layout makes it
+     * (1,200 px, under a 1,410 px window): nothing wraps or runs out of its area. Answers the own
+     * stakes as shown.
+     */
+    const atBothWidths = async (lang: string) => {
+      const shown: string[][] = [];
+      for (const width of [1520, 1280]) {
+        await page.setViewportSize({ width, height: 1000 });
+        const rows = await measure();
+        expect({ width, bad: rows.filter((r) => !r.oneLine || !r.fits) }).toEqual({ width, bad: [] });
+        shown.push(own(rows));
+        await screenshot(page, `turntable-own-stakes-${lang}-${width}`);
+      }
+      expect(shown[1]).toEqual(shown[0]);
+      return shown[0];
+    };
+
+    expect(await atBothWidths('zh-CN')).toEqual([
+      '12 我的¥100.00',
+      '14 我的¥10000.00',
+      '0 我的¥100',
+      '1 我的¥999.9',
+      '2 我的¥9999',
+      '3 我的¥1万',
+      '4 我的¥1.23万',
+      '5 我的¥1234',
+      '6 我的¥50.00',
+      '7 我的¥5000',
+    ]);
+
+    await page.getByRole('button', { name: '切换语言' }).click();
+    await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
+    await area(page, 4).getByText('我的¥1.23萬').waitFor();
+    expect(await atBothWidths('zh-TW')).toContain('3 我的¥1萬');
+
+    await page.getByRole('button', { name: '切換語言' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await area(page, 4).getByText('Mine¥12.3K').waitFor();
+    expect(await atBothWidths('en-US')).toEqual([
+      '12 Mine¥100.00',
+      '14 Mine¥10000.00',
+      '0 Mine¥100',
+      '1 Mine¥999.9',
+      '2 Mine¥9999',
+      '3 Mine¥10K',
+      '4 Mine¥12.3K',
+      '5 Mine¥1234',
+      '6 Mine¥50.00',
+      '7 Mine¥5000',
+    ]);
+    await page.context().close();
+  }, 120_000);
 });

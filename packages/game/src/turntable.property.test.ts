@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Result } from './engine.ts';
 import {
+  type BetError,
   bet,
+  betShapeError,
   close,
   openRound,
   settle,
@@ -199,6 +201,38 @@ describe('turntable properties', () => {
           const mine = steps.flatMap((step) => ofType(step.effects, 'debit')).filter((d) => d.userId === Number(id));
           expect(mine.length).toBe(u.entries);
           expect(sumOf(mine.map((d) => d.amount))).toBe(u.totalUnits);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('(e) bet refuses whatever betShapeError does, and what it passes only the round and stakes can refuse', () => {
+    // The server checks the shape in Node (a command it refuses is answered by bet itself, for
+    // bet's order of errors) and the rest in one SQL statement (kx_turntable_bet), which knows
+    // exactly these refusals: nothing else may be left for it.
+    const leftToTheRound: BetError[] = [
+      'TURNTABLE_BETTING_CLOSED',
+      'TURNTABLE_BET_REPEATED',
+      'TURNTABLE_TOO_MANY_BETS',
+      'TURNTABLE_BET_TOO_SMALL',
+      'TURNTABLE_BET_TOO_LARGE',
+      'TURNTABLE_ROUND_LIMIT',
+    ];
+    const manyBets = fc.array(fc.record({ area: areaArb, amount: amountArb }), { minLength: 0, maxLength: 17 });
+    fc.assert(
+      fc.property(scenarioArb, manyBets, commandArb, (s, bets, c) => {
+        const fresh = openRound({ roundId: 1, chainIndex: 0, serverSeed: s.serverSeed, now: T0 }).state;
+        const played = play(s).at(-4)!.state; // the last state before the close
+        const shape = betShapeError(bets as never, c.betId);
+        const onFresh = bet(fresh, { userId: c.userId, bets: bets as never, now: T0, betId: c.betId });
+        const onPlayed = bet(played, { userId: c.userId, bets: bets as never, now: T0 + c.at, betId: c.betId });
+        if (shape) {
+          expect(onFresh.ok).toBe(false);
+          expect(onPlayed.ok).toBe(false);
+        } else {
+          if (!onFresh.ok) expect(leftToTheRound).toContain(onFresh.error);
+          if (!onPlayed.ok) expect(leftToTheRound).toContain(onPlayed.error);
         }
       }),
       { numRuns: 300 },

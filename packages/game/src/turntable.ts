@@ -66,7 +66,6 @@ import {
   sumOf,
   TURNTABLE_AREAS,
   TURNTABLE_BET_MS,
-  TURNTABLE_HISTORY_CAP,
   TURNTABLE_JACKPOT_FRACTIONS,
   TURNTABLE_MAX_ENTRIES_PER_BET,
   TURNTABLE_OUTER_ICONS,
@@ -114,7 +113,7 @@ export interface TurntableUserBets {
 
 /**
  * A round, JSON as it stands. It holds the server seed, which must not leave the server before
- * settlement: send clients `turntableView(round)`.
+ * settlement: clients get what the server's views choose to show.
  */
 export interface TurntableRound {
   roundId: RoomId;
@@ -302,8 +301,8 @@ export interface BetInput {
 
 const BET_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Checked in this order; the values come from a client, so strings and fractions are refusals. */
-function entryError(entry: TurntableBetEntry, limits: TurntableLimits): BetError | null {
+/** An entry's own faults, whatever the round (checked in this order; the values come from a client). */
+function entryShapeError(entry: TurntableBetEntry): BetError | null {
   const { area, amount } = entry as { area: unknown; amount: unknown };
   if (typeof area !== 'number' || !Number.isInteger(area) || area < 0 || area >= TURNTABLE_AREAS) {
     return 'TURNTABLE_AREA_INVALID';
@@ -311,8 +310,31 @@ function entryError(entry: TurntableBetEntry, limits: TurntableLimits): BetError
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return 'TURNTABLE_BET_NOT_INTEGER';
   if (amount < 0) return 'TURNTABLE_BET_NEGATIVE';
   if (amount === 0) return 'TURNTABLE_BET_ZERO';
-  if (amount < limits.minBetUnits) return 'TURNTABLE_BET_TOO_SMALL';
-  if (amount > limits.maxBetUnits) return 'TURNTABLE_BET_TOO_LARGE';
+  return null;
+}
+
+/** An entry against the round's per-entry limits (its shape already checked). */
+function entryLimitError(entry: TurntableBetEntry, limits: TurntableLimits): BetError | null {
+  if (entry.amount < limits.minBetUnits) return 'TURNTABLE_BET_TOO_SMALL';
+  if (entry.amount > limits.maxBetUnits) return 'TURNTABLE_BET_TOO_LARGE';
+  return null;
+}
+
+/**
+ * The faults of a bet command that no round or stake can change: a malformed bet id, no entries,
+ * more than TURNTABLE_MAX_ENTRIES_PER_BET, an entry's area or amount not a valid value. A command
+ * without them can still be refused by what `bet` checks against the round and the player's stakes
+ * (the server's one-statement bet checks those in the database, in `bet`'s order: see
+ * db/functions/turntable.sql). `bet` runs these checks too, interleaved in its own order.
+ */
+export function betShapeError(bets: readonly TurntableBetEntry[], betId?: string): BetError | null {
+  if (betId !== undefined && (typeof betId !== 'string' || !BET_ID.test(betId))) return 'TURNTABLE_BET_ID_INVALID';
+  if (!Array.isArray(bets) || bets.length === 0) return 'TURNTABLE_BET_EMPTY';
+  if (bets.length > TURNTABLE_MAX_ENTRIES_PER_BET) return 'TURNTABLE_TOO_MANY_BETS';
+  for (const entry of bets) {
+    const error = entryShapeError(entry);
+    if (error) return error;
+  }
   return null;
 }
 
@@ -332,7 +354,7 @@ export function bet(round: TurntableRound, input: BetInput): Result<TurntableSte
     return err('TURNTABLE_TOO_MANY_BETS');
   }
   for (const entry of bets) {
-    const error = entryError(entry, round.limits);
+    const error = entryShapeError(entry) ?? entryLimitError(entry, round.limits);
     if (error) return err(error);
   }
   const added = sumOf(bets.map((b) => b.amount));
@@ -565,75 +587,10 @@ export function phaseInfo(round: TurntableRound | null, now: number): PhaseInfo 
   return { phase: -1, startMs: round.betsCloseAtMs, endMs: round.betsCloseAtMs, timeLeftMs: 0 };
 }
 
-/** Each area's total stake and number of bettors, plus `self`: the viewer's own stake on it. */
-export function areaTotals(
-  round: TurntableRound,
-  viewerId?: number,
-): { area: number; amount: number; users: number; self: number }[] {
-  const totals = Array.from({ length: TURNTABLE_AREAS }, (_, area) => ({ area, amount: 0, users: 0, self: 0 }));
-  for (const [userId, bets] of usersOf(round)) {
-    bets.areas.forEach((amount, area) => {
-      if (amount === 0) return;
-      const t = totals[area]!;
-      t.amount += amount;
-      t.users += 1;
-      if (userId === viewerId) t.self = amount;
-    });
-  }
-  return totals;
-}
-
-/** The spec's selfbets: the viewer's stakes this round, areas above 0 only. */
-export function selfBets(round: TurntableRound, userId: number): TurntableBetEntry[] {
-  const mine = round.users[userId];
-  if (!mine) return [];
-  return mine.areas.flatMap((amount, area) => (amount > 0 ? [{ area, amount }] : []));
-}
-
-export type TurntableView = Omit<TurntableRound, 'serverSeed' | 'users' | 'draw' | 'result'> & {
-  serverSeed: string | null;
-  draw: TurntableDraw | null;
-  result: Omit<TurntableSettlement, 'users'> | null;
-};
-
-/** What anyone may see: the seed and the draw only once settled; stakes only as area totals. */
-export function turntableView(round: TurntableRound): TurntableView {
-  const { users: _, result, ...rest } = round;
-  const settled = round.state === 'settled';
-  let shown: TurntableView['result'] = null;
-  if (result) {
-    const { users: __, ...publicResult } = result;
-    shown = publicResult;
-  }
-  return { ...rest, serverSeed: settled ? round.serverSeed : null, draw: settled ? round.draw : null, result: shown };
-}
-
 // ---------------------------------------------------------------------------------------------
-// History and miss counts, over past results
-
-export interface TurntableHistoryEntry {
-  roundId: RoomId;
-  outIcon: number;
-  innerIcon: number;
-}
-
-/** The history with `entry` appended (oldest first, newest last), keeping the last TURNTABLE_HISTORY_CAP. */
-export function pushHistory<T>(history: readonly T[], entry: T): T[] {
-  return [...history, entry].slice(-TURNTABLE_HISTORY_CAP);
-}
+// Miss counts, kept by the server with each settled round
 
 /** icon_miss_count after a round whose outer icon was `outIcon`: it resets to 0, every other icon 0–8 adds 1. */
 export function nextMissCounts(counts: readonly number[], outIcon: number): number[] {
   return Array.from({ length: TURNTABLE_OUTER_ICONS }, (_, icon) => (icon === outIcon ? 0 : (counts[icon] ?? 0) + 1));
-}
-
-/**
- * The miss counts after the rounds whose outer icons are `outIcons` (oldest first), starting from
- * `start` (the counts before the first of them; zeros for the first round ever). A capped history
- * gives exact counts only with the right `start`: the server keeps the counts, this recomputes them.
- */
-export function missCountsOf(outIcons: readonly number[], start: readonly number[] = []): number[] {
-  let counts = Array.from({ length: TURNTABLE_OUTER_ICONS }, (_, icon) => start[icon] ?? 0);
-  for (const icon of outIcons) counts = nextMissCounts(counts, icon);
-  return counts;
 }

@@ -44,6 +44,7 @@ const SQL_FILES = [
   'src/db/functions/ledger.sql',
   'src/db/functions/boxes.sql',
   'src/db/functions/upgrade.sql',
+  'src/db/functions/turntable.sql',
 ];
 const GUARDS = SQL_FILES.flatMap((file) =>
   readFileSync(serverPath(file), 'utf8')

@@ -26,6 +26,12 @@ export function createMetrics() {
       buckets: [1, 2, 4, 8, 16, 32, 64],
       registers: [registry],
     }),
+    betBatches: new Histogram({
+      name: 'kx_turntable_bet_batch_size',
+      help: 'Turntable bets sent to the database in one statement (group commit), per statement',
+      buckets: [1, 2, 4, 8, 16, 32, 64],
+      registers: [registry],
+    }),
     txRetries: new Counter({
       name: 'kx_db_tx_retries_total',
       help: 'Transactions retried after a serialization failure or deadlock',

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { createTickBatcher } from './tick-batcher.ts';
+import { byAccountOwner, createTickBatcher } from './tick-batcher.ts';
 
 /** A database error as drivers raise it: with a SQLSTATE, so the statement is known undone. */
 const sqlError = (code: string) => Object.assign(new Error(`sql ${code}`), { code });
@@ -104,5 +104,12 @@ describe('createTickBatcher', () => {
     const results = await Promise.allSettled([r.call(1), r.call(2)]);
     expect(results.map((x) => x.status)).toEqual(['rejected', 'rejected']);
     expect(String((results[0] as PromiseRejectedResult).reason)).toContain('a batch of 2 answered 1');
+  });
+
+  it('orders players as kx_post_transfer locks their accounts: by owner string, bytewise, not by id', () => {
+    const players = [{ id: 9 }, { id: 100 }, { id: 10 }, { id: 1 }];
+    players.sort(byAccountOwner((p) => p.id));
+    // 'u:1' < 'u:10' < 'u:100' < 'u:9', as PostgreSQL's COLLATE "C" compares them.
+    expect(players.map((p) => p.id)).toEqual([1, 10, 100, 9]);
   });
 });

@@ -25,6 +25,19 @@ export interface TickBatcherOptions<I, O> {
   onBatch?: (size: number) => void;
 }
 
+/**
+ * Orders inputs by their players' ledger account owners (`u:<id>`) compared by their bytes
+ * (COLLATE "C"): the order kx_post_transfer locks accounts in, so a batch that locks one account
+ * per input and a transfer of several players (a battle's settlement) cannot deadlock.
+ */
+export function byAccountOwner<I>(userIdOf: (input: I) => number): (a: I, b: I) => number {
+  return (a, b) => {
+    const x = `u:${userIdOf(a)}`;
+    const y = `u:${userIdOf(b)}`;
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+}
+
 interface Waiting<I, O> {
   input: I;
   resolve: (out: O) => void;

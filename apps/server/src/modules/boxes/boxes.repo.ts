@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { BoxContentRow } from '../../db/schema/boxes.ts';
 import { pgArray } from '../../db/tx.ts';
-import { createTickBatcher } from '../../infra/tick-batcher.ts';
+import { byAccountOwner, createTickBatcher } from '../../infra/tick-batcher.ts';
 import type { SeedState } from './fair-seeds.ts';
 
 /** kx_open_box raises this when a twin request (same request id) committed first. */
@@ -104,15 +104,13 @@ export const boxesRepo = {
       .select({ r: sql<OpenBoxJson[]>`kx_open_boxes(${sql.placeholder('batch')}::jsonb)` })
       .from(sql`(values (1)) as one`)
       .prepare('kx_open_boxes');
-    const owner = (o: OpenBoxRow) => `u:${o.userId}`;
     return createTickBatcher<OpenBoxRow, OpenBoxJson>({
       one: async (o) => answer((await one.execute(openArgs(o)))[0]?.r),
       many: async (os) => {
         const out = (await many.execute({ batch: JSON.stringify(os.map(openArgs)) }))[0]?.r;
         return (out ?? []).map(answer);
       },
-      // kx_post_transfer's order: owner strings compared by their bytes (COLLATE "C").
-      order: (a, b) => (owner(a) < owner(b) ? -1 : owner(a) > owner(b) ? 1 : 0),
+      order: byAccountOwner((o) => o.userId),
       ...(onBatch ? { onBatch } : {}),
     });
   },

@@ -108,7 +108,9 @@ export async function registerGames(
     clock: rt.clock,
     engine,
     beacon,
+    ledger: deps.ledger,
     betMs: rt.config.TURNTABLE_BET_MS,
+    onBetBatch: (size) => rt.metrics.betBatches.observe(size),
   });
   // The leader keeps a round open: the first one, and after an outage (rounds then chain by deadline).
   timers.job('turntable:ensure', ENSURE_MS, turntable.ensure);

@@ -9,10 +9,11 @@
  *     one credit transfer per reason for every winner, the jackpot fed and drawn → settled, due
  *     when the wheels have turned and the result was shown → the next round opens.
  *
- * Bets do not rewrite the round: a bet holds the round's row under a SHARE lock (many at once; the
- * close waits for them and they for it, so a bet either counts or is refused and costs nothing),
- * locks the player's own stakes row in `turntable_stakes`, debits and updates that row. The room
- * sees area totals in frames aggregated per process every BET_FRAME_MS.
+ * Bets do not rewrite the round: a bet is one statement (kx_turntable_bet) that holds the round's
+ * row under a SHARE lock (many at once; the close waits for them and they for it, so a bet either
+ * counts or is refused and costs nothing), locks the player's account, debits it and writes their
+ * own row of `turntable_stakes`. The room sees area totals in frames aggregated per process every
+ * BET_FRAME_MS.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,7 @@ import { ok } from '@kaixiang/game/engine';
 import { newServerSeed } from '@kaixiang/game/fair';
 import {
   bet as betRule,
+  betShapeError,
   chainSeedAt,
   chainTerminalHash,
   close,
@@ -27,7 +29,6 @@ import {
   openRound,
   settle,
   spin,
-  TURNTABLE_AREAS,
   TURNTABLE_GAME,
   type TurntableBetEntry,
   type TurntableEvent,
@@ -46,21 +47,25 @@ import {
 } from '@kaixiang/shared/turntable';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { gameRooms, gameSeedChains, turntableStakes } from '../../db/schema/games.ts';
+import { gameSeedChains, turntableStakes } from '../../db/schema/games.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
 import type { Change, EngineEffect, Room, RoomEngine } from '../games/room-engine.ts';
+import type { Ledger } from '../ledger/ledger.ts';
 import {
   areaTotals,
   BET_FRAME_MS,
+  BET_REFUSALS,
+  betOn,
+  bettingRound,
   JACKPOT_OWNER,
   latestRound,
   previousMissCounts,
   type StoredRound,
-  zeros,
+  stakesOf,
 } from './turntable.repo.ts';
 import { createTurntableViews } from './turntable.views.ts';
 
@@ -77,8 +82,12 @@ export interface TurntableDeps {
   clock: Clock;
   engine: RoomEngine;
   beacon: PublicBeacon;
+  /** Pushes a bettor's balance after their bet (money_modify). */
+  ledger: Pick<Ledger, 'pushBalances'>;
   /** The betting phase's length (config TURNTABLE_BET_MS). */
   betMs?: number;
+  /** Each statement of bets sent, by size (metrics, tests). */
+  onBetBatch?: (size: number) => void;
 }
 
 function eventOf(e: TurntableEvent): { type: string; data: Record<string, unknown> } | null {
@@ -326,75 +335,44 @@ export function createTurntableService(deps: TurntableDeps) {
     frameTimer ??= setTimeout(() => void sendFrames().catch(() => undefined), BET_FRAME_MS);
   }
 
+  const betStatement = betOn(db, deps.onBetBatch);
+
+  /**
+   * A bet is one statement (kx_turntable_bet, db/functions/turntable.sql): the open round found and
+   * SHARE-locked, the time and limits checked against it and the player's stakes, the guarded
+   * debit and the stakes written; a refusal is its answer and writes nothing.
+   */
   async function placeBet(userId: number, input: TurntableBetRequest): Promise<TurntableBetResponse> {
-    const out = await engine
-      .shared<StoredRound, TurntableBetResponse>(TURNTABLE_GAME, eq(gameRooms.state, 'betting'), async (room, lt) => {
-        // The player's row, locked: their bets in this round are served one after the other.
-        const [row] = await lt.tx
-          .insert(turntableStakes)
-          .values({
-            roomId: room.id,
-            userId,
-            areas: zeros(TURNTABLE_AREAS),
-            betIds: [],
-            createdAt: lt.now,
-            updatedAt: lt.now,
-          })
-          .onConflictDoUpdate({ target: [turntableStakes.roomId, turntableStakes.userId], set: { updatedAt: lt.now } })
-          .returning();
-        if (!row) throw new Error('stakes upsert answered nothing');
-        const mine: Record<string, TurntableUserBets> =
-          row.entries > 0
-            ? { [userId]: { areas: row.areas, totalUnits: row.totalUnits, entries: row.entries, betIds: row.betIds } }
-            : {};
-        const step = betRule(
-          { ...room.data, users: mine },
-          {
-            userId,
-            // The rules check every entry's types and values (the schema leaves them to them).
-            bets: input.bets as TurntableBetEntry[],
-            now: lt.now.getTime(),
-            ...(input.bet_id === undefined ? {} : { betId: input.bet_id }),
-          },
-        );
-        if (!step.ok) throw new AppError(step.error as ErrorKey);
-        const after = step.value.state.users[userId];
-        if (!after) throw new Error('a bet leaves the player stakes');
-        const amount = after.totalUnits - row.totalUnits;
-        const posted = await lt.post({
-          kind: 'turntable_bet',
-          key: `turntable_bet:${room.id}:${userId}:${row.entries}`,
-          currency: 'coin',
-          memo: `转盘 #${room.id}`,
-          legs: [
-            { account: { userId }, amount: -amount },
-            { account: { house: 'game_pool' }, amount },
-          ],
-        });
-        await lt.tx
-          .update(turntableStakes)
-          .set({
-            areas: after.areas,
-            totalUnits: after.totalUnits,
-            entries: after.entries,
-            betIds: after.betIds,
-            updatedAt: lt.now,
-          })
-          .where(and(eq(turntableStakes.roomId, room.id), eq(turntableStakes.userId, userId)));
-        return {
-          value: {
-            round_id: room.id,
-            selfbets: after.areas.flatMap((a, area) => (a > 0 ? [{ area, amount: a }] : [])),
-            balance: posted.balances.get(userId) ?? 0,
-          },
-        };
-      })
-      .catch((e: unknown) => {
-        // No round takes bets now (between rounds).
-        throw e instanceof AppError && e.key === 'GAME_ROOM_NOT_FOUND' ? new AppError('TURNTABLE_NOT_BETTING') : e;
-      });
+    // The rules check every entry's types and values (the schema leaves them to them).
+    const bets = input.bets as TurntableBetEntry[];
+    if (betShapeError(bets, input.bet_id)) throw new AppError(await refusalOf(userId, bets, input.bet_id));
+    const out = await betStatement({ userId, betId: input.bet_id ?? null, bets, now: new Date(deps.clock.now()) });
+    if (out.status !== 'ok') throw new AppError(BET_REFUSALS[out.status]);
+    // The answer carries the balance; the push (other tabs, the header) does not hold it up.
+    void deps.ledger.pushBalances([userId]).catch(() => undefined);
     markDirty(out.round_id);
-    return out;
+    return {
+      round_id: out.round_id,
+      selfbets: out.areas.flatMap((amount, area) => (amount > 0 ? [{ area, amount }] : [])),
+      balance: out.balance,
+    };
+  }
+
+  /**
+   * Why the rules refuse a malformed command, in their order: a round that takes no bets comes
+   * before a bad amount, a repeated bet id before too many entries. Read without locks: a refusal
+   * writes nothing, so nothing needs to hold still.
+   */
+  async function refusalOf(userId: number, bets: TurntableBetEntry[], betId: string | undefined): Promise<ErrorKey> {
+    const round = await bettingRound(db);
+    if (!round) return 'TURNTABLE_NOT_BETTING';
+    const stakes = await stakesOf(db, round.id, userId);
+    const step = betRule(
+      { ...round.data, users: stakes && stakes.entries > 0 ? { [userId]: stakes } : {} },
+      { userId, bets, now: deps.clock.now(), ...(betId === undefined ? {} : { betId }) },
+    );
+    if (step.ok) throw new Error('a bet the rules accept had a shape error');
+    return step.error;
   }
 
   return {

@@ -1,8 +1,11 @@
 import { areaIcons, TURNTABLE_LINES } from '@kaixiang/game/turntable';
+import { formatUnits } from '@kaixiang/shared/money';
 import type { TurntableRoomInfo } from '@kaixiang/shared/turntable';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../components/price.tsx';
 import { groupThousands } from '../../../i18n/formats.ts';
+import { useLocale } from '../../../i18n/use-locale.ts';
+import { compactYuan } from '../amounts.ts';
 import type { TurntableArea } from '../board.ts';
 import { IconGlyph } from './glyph.tsx';
 
@@ -28,6 +31,24 @@ function AreaGlyphs({ area }: { area: number }) {
       {icons.map((icon) => (
         <IconGlyph key={icon} icon={icon} size={icons.length > 1 ? 22 : 30} />
       ))}
+    </span>
+  );
+}
+
+/** From these amounts on, the narrow areas shorten (amounts.ts): the own stake shares its line with 我的 / Mine. */
+const SHORT_FROM_YUAN = { amount: 1_000, self: 100 } as const;
+
+/**
+ * An area's amount: in full, or in the eight-to-a-line areas shortened (¥100, ¥1.23万, ¥12.3K) so
+ * that it stays on one line; the full amount is then its title.
+ */
+function AreaAmount({ units, compact, self }: { units: number; compact: boolean; self?: boolean }) {
+  const locale = useLocale();
+  if (!compact) return <Price units={units} />;
+  return (
+    <span className="price" title={`¥${formatUnits(units)}`}>
+      <span className="price__sign">¥</span>
+      {compactYuan(units, locale, self ? SHORT_FROM_YUAN.self : SHORT_FROM_YUAN.amount)}
     </span>
   );
 }
@@ -58,6 +79,7 @@ export function BetAreas({
       {TURNTABLE_LINES.map((line, i) => (
         <div key={line.join()} className={`tt-line tt-line--${i + 1}`}>
           {line.map((n) => {
+            const compact = line.length > 4;
             const area = areas.find((a) => a.area === n) ?? {
               area: n,
               amount: 0,
@@ -68,6 +90,7 @@ export function BetAreas({
             };
             const multiplier = odds.find((o) => o.area === n)?.multiplier;
             const outcome = revealed && area.state === 1 ? 'is-win' : revealed && area.state === 2 ? 'is-lose' : '';
+            const award = revealed && area.award > 0;
             return (
               <button
                 key={n}
@@ -84,20 +107,30 @@ export function BetAreas({
                   {multiplier && <span className="tt-area__multiplier">{multiplierText(multiplier)}</span>}
                 </span>
                 <span className="tt-area__total" data-testid="tt-area-total">
-                  <Price units={area.amount} />
-                  <span className="tt-area__users">{t('turntable.bet.users', { n: groupThousands(area.users) })}</span>
+                  <AreaAmount units={area.amount} compact={compact} />
+                  {!(compact && award) && (
+                    <span className="tt-area__users">
+                      {t('turntable.bet.users', { n: groupThousands(area.users) })}
+                    </span>
+                  )}
                 </span>
+                {/* In a narrow area the award takes the players' row: there is no room beside "我的 ¥…". */}
+                {award && compact && (
+                  <span className="tt-area__award tt-area__award--row" data-testid="tt-area-award">
+                    +<AreaAmount units={area.award} compact />
+                  </span>
+                )}
                 <span className="tt-area__self" data-testid="tt-area-self">
                   {area.self > 0 ? (
                     <>
-                      {t('turntable.bet.mine')}
-                      <Price units={area.self} />
+                      <span className="tt-area__mine">{t('turntable.bet.mine')}</span>
+                      <AreaAmount units={area.self} compact={compact} self />
                     </>
                   ) : (
                     '\u00a0'
                   )}
                 </span>
-                {revealed && area.award > 0 && (
+                {award && !compact && (
                   <span className="tt-area__award" data-testid="tt-area-award">
                     +<Price units={area.award} />
                   </span>

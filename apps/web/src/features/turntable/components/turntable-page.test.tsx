@@ -82,7 +82,9 @@ describe('turntable screen', () => {
       12, 14, 13, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7,
     ]);
     expect(await totalOf(5)).toBe('¥300.002 人');
-    expect(await selfOf(5)).toBe('我的¥100.00');
+    // A narrow area (eight to a line) shortens its own stake from ¥100 on; the full amount is its title.
+    expect(await selfOf(5)).toBe('我的¥100');
+    expect(within(await area(5)).getByTitle('¥100.00').textContent).toBe('¥100');
     expect(await totalOf(14)).toBe('¥2.551 人');
     expect((await selfOf(14))?.trim()).toBe('');
     expect(within(await area(5)).getByText('手雷')).toBeTruthy();
@@ -295,6 +297,32 @@ describe('turntable screen', () => {
     // The wheels rest on the drawn icons: the outer pointer over the knife, the inner over ⅓.
     expect(screen.getByTestId('tt-outer-wheel').querySelector('.is-hit')?.getAttribute('data-icon')).toBe('3');
     expect(screen.getByTestId('tt-inner-wheel').querySelector('.is-hit')?.getAttribute('data-icon')).toBe('9');
+  });
+
+  it('shortens large amounts in the narrow areas, the full amount as their title, the award in the players’ row', async () => {
+    storeSession(TOKENS);
+    // ¥12,345.67 on the AWP (a narrow area, ×48) and ¥10,000 on the heavy kit (a wide one, ×2); both win.
+    const base = withArea(
+      withArea(bettingRound(Date.now()), 4, { amount: 223_456_700, users: 2, self: 123_456_700 }),
+      14,
+      { amount: 100_000_000, users: 1, self: 100_000_000 },
+    );
+    const info = settledRound(Date.now(), { outIcon: 4, innerIcon: 12 }, TURNTABLE_SPIN_MS + 1_000, base, {
+      4: 5_925_921_600,
+      14: 200_000_000,
+    });
+    mockApi(handlers(() => ({ ...info, now: Date.now() })));
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('tt-stage').textContent).toBe('已开奖'));
+    const awp = within(await area(4));
+    expect(awp.getByTestId('tt-area-total').textContent).toBe('¥2.23万'); // the players' row gave way to the award
+    expect(awp.getByTestId('tt-area-award').textContent).toBe('+¥59.2万');
+    expect(awp.getByTestId('tt-area-self').textContent).toBe('我的¥1.23万');
+    expect(awp.getByText('1.23万', { exact: false }).closest('[title]')?.getAttribute('title')).toBe('¥12345.67');
+    const heavy = within(await area(14));
+    expect(heavy.getByTestId('tt-area-total').textContent).toBe('¥10000.001 人');
+    expect(heavy.getByTestId('tt-area-award').textContent).toBe('+¥20000.00');
+    expect(heavy.getByTestId('tt-area-self').textContent).toBe('我的¥10000.00');
   });
 
   it('shows the odds, the equal return of every area and the round’s commitment', async () => {
