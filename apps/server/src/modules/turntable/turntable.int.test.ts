@@ -127,11 +127,6 @@ describe('turntable', () => {
     const round = await openRound();
     const a = await player(5_000_000);
     const b = await player(5_000_000);
-    console.log(
-      'DEBUG',
-      clock.now(),
-      JSON.stringify((await t.app.games.engine.load(TURNTABLE_GAME, round.round_id))?.data).slice(0, 400),
-    );
     const placed = await bet(a, {
       bets: [
         { area: 0, amount: 100_000 },

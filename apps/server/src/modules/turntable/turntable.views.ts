@@ -34,6 +34,7 @@ import {
   latestRound,
   previousMissCounts,
   type StoredRound,
+  stakesOf,
   zeros,
 } from './turntable.repo.ts';
 
@@ -116,13 +117,7 @@ export function createTurntableViews(deps: { db: Db; clock: Clock; engine: RoomE
     const now = deps.clock.now();
     const [{ totals, jackpot, history, counts }, own] = await Promise.all([
       publicFacts(round),
-      viewer === null
-        ? Promise.resolve(undefined)
-        : db
-            .select()
-            .from(turntableStakes)
-            .where(and(eq(turntableStakes.roomId, round.id), eq(turntableStakes.userId, viewer)))
-            .then((rows) => rows[0]),
+      viewer === null ? Promise.resolve(null) : stakesOf(db, round.id, viewer),
     ]);
     const settled = r.state === 'settled' && r.result !== null;
     const wins = new Set(settled ? r.result?.winningAreas : []);
