@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { credit, expectLedgerBalanced } from '../../../test/support/money.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { until } from '../../../test/support/until.ts';
 import { userItems } from '../../db/schema/items.ts';
 import { rewardHistories } from '../../db/schema/site.ts';
 import type { BusMessage } from '../../infra/bus.ts';
@@ -50,16 +51,6 @@ describe('battles', () => {
     (await t.api<{ data: BattleRoomData; now: number }>('GET', `${BATTLE_PATHS.room}?room_id=${id}`)).body.data.data;
   const expectRefused = (res: { body: { code: number } }, key: ErrorKey) =>
     expect(res.body.code).toBe(ERRORS[key].code);
-  async function until<T>(what: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const v = await what();
-      if (v) return v;
-      if (Date.now() > end) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   it('refuses bad input and moves nothing', async () => {
     const a = await player(box.price * 3);
     const before = await coin(a);

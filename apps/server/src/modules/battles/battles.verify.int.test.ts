@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
 import { credit } from '../../../test/support/money.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { until } from '../../../test/support/until.ts';
 import { gameRoomMembers, gameRooms } from '../../db/schema/games.ts';
 import { createScheduler, type Scheduler } from '../../infra/scheduler.ts';
 
@@ -44,16 +45,6 @@ describe('battle verify data', () => {
   const post = <T>(u: TestUser, path: string, body: unknown) => asUser<T>(t, u.tokens.access_token, 'POST', path, body);
   const room = async (id: number) =>
     (await t.api<{ data: BattleRoomData; now: number }>('GET', `${BATTLE_PATHS.room}?room_id=${id}`)).body.data.data;
-  async function until<T>(what: () => Promise<T | null>, ms = 20_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const v = await what();
-      if (v) return v;
-      if (Date.now() > end) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   it('gives the time the last seat was taken, the beacon round after it, and each box version and odds hash', async () => {
     const [a, b] = [await player(), await player()];
     const made = await post<{ room_id: number }>(a, BATTLE_PATHS.create, {
