@@ -55,3 +55,25 @@ export async function logInWithPassword(page: Page, who: { mobile: string; passw
 export async function headerBalance(page: Page): Promise<number> {
   return Number(await siteHeader(page).getByTestId('header-balance').textContent());
 }
+
+/**
+ * A first recharge up to the QR's button, as a person does it: 充值 in the header, the first-recharge
+ * notice dismissed, the 18+ box ticked, the ¥100 tier picked. Answers the recharge dialog.
+ */
+export async function openFirstRecharge(page: Page): Promise<Locator> {
+  await siteHeader(page).getByRole('button', { name: '充值' }).click();
+  const dialog = page.getByRole('dialog', { name: '充值' });
+  await page.getByRole('dialog', { name: '首充福利' }).getByRole('button', { name: '我知道了' }).click();
+  await dialog.getByRole('checkbox', { name: '已满18周岁并同意协议' }).check();
+  await dialog.getByRole('radio', { name: /¥100\.00/ }).click();
+  return dialog;
+}
+
+/** Pays an order in the sandbox cashier the QR points at, in a tab of its own. */
+export async function payInSandboxCashier(page: Page, cashierUrl: string): Promise<void> {
+  const cashier = await page.context().newPage();
+  await cashier.goto(cashierUrl);
+  await cashier.getByRole('button', { name: '支付', exact: true }).click();
+  await cashier.getByText('已支付').waitFor();
+  await cashier.close();
+}

@@ -1,7 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPlayer } from './api.ts';
-import { baseUrl, headerBalance, launch, logInWithPassword, newVisitor, screenshot, siteHeader } from './browser.ts';
+import {
+  baseUrl,
+  headerBalance,
+  launch,
+  logInWithPassword,
+  newVisitor,
+  openFirstRecharge,
+  payInSandboxCashier,
+  screenshot,
+  siteHeader,
+} from './browser.ts';
 
 /**
  * Recharge, VIP and rewards end to end (issue 5 "Done when"): a player recharges through the
@@ -27,11 +37,7 @@ describe('recharge, VIP and rewards in the browser', () => {
     });
     await page.goto(`${baseUrl()}/`);
     await logInWithPassword(page, player);
-    await siteHeader(page).getByRole('button', { name: '充值' }).click();
-    const dialog = page.getByRole('dialog', { name: '充值' });
-    await page.getByRole('dialog', { name: '首充福利' }).getByRole('button', { name: '我知道了' }).click();
-    await dialog.getByRole('checkbox', { name: '已满18周岁并同意协议' }).check();
-    await dialog.getByRole('radio', { name: /¥100\.00/ }).click();
+    const dialog = await openFirstRecharge(page);
     const confirm = dialog.getByRole('button', { name: '确认充值' });
     // A double click: the second click lands while the first order is still being made.
     await confirm.dblclick();
@@ -46,11 +52,7 @@ describe('recharge, VIP and rewards in the browser', () => {
     expect(await qr.getAttribute('data-qr-text')).toBe(cashierUrl);
     await screenshot(page, 'recharge-double-confirm');
 
-    const cashier = await page.context().newPage();
-    await cashier.goto(cashierUrl ?? '');
-    await cashier.getByRole('button', { name: '支付', exact: true }).click();
-    await cashier.getByText('已支付').waitFor();
-    await cashier.close();
+    await payInSandboxCashier(page, cashierUrl ?? '');
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('充值成功，余额已到账').waitFor();
     await expect.poll(() => headerBalance(page)).toBeGreaterThanOrEqual(100);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCoins, registerPlayer } from './api.ts';
-import { baseUrl, launch, logInWithPassword, newVisitor, screenshot, siteHeader } from './browser.ts';
+import { baseUrl, launch, logInWithPassword, newVisitor, openFirstRecharge, screenshot } from './browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -175,11 +175,7 @@ describe('security headers in a browser', () => {
     }
 
     // The recharge QR is drawn in the browser (a data: picture).
-    await siteHeader(page).getByRole('button', { name: '充值' }).click();
-    const dialog = page.getByRole('dialog', { name: '充值' });
-    await page.getByRole('dialog', { name: '首充福利' }).getByRole('button', { name: '我知道了' }).click();
-    await dialog.getByRole('checkbox', { name: '已满18周岁并同意协议' }).check();
-    await dialog.getByRole('radio', { name: /¥100\.00/ }).click();
+    const dialog = await openFirstRecharge(page);
     await dialog.getByRole('button', { name: '确认充值' }).click();
     await dialog.getByRole('img', { name: '付款二维码' }).waitFor();
     await page.waitForLoadState('networkidle');

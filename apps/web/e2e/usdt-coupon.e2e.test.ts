@@ -1,7 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPlayer } from './api.ts';
-import { baseUrl, headerBalance, launch, logInWithPassword, newVisitor, screenshot, siteHeader } from './browser.ts';
+import {
+  baseUrl,
+  headerBalance,
+  launch,
+  logInWithPassword,
+  newVisitor,
+  openFirstRecharge,
+  screenshot,
+  siteHeader,
+} from './browser.ts';
 
 /**
  * The rest of the recharge dialog in a real browser (issue 5): a coupon chosen in the picker (the
@@ -39,11 +48,7 @@ describe('coupons and USDT in the browser', () => {
     const page = await newVisitor(browser);
     await page.goto(`${baseUrl()}/`);
     await logInWithPassword(page, player);
-    await siteHeader(page).getByRole('button', { name: '充值' }).click();
-    const dialog = page.getByRole('dialog', { name: '充值' });
-    await page.getByRole('dialog', { name: '首充福利' }).getByRole('button', { name: '我知道了' }).click();
-    await dialog.getByRole('checkbox', { name: '已满18周岁并同意协议' }).check();
-    await dialog.getByRole('radio', { name: /¥100\.00/ }).click();
+    const dialog = await openFirstRecharge(page);
 
     // The coupon replaces the tier bonus, so it asks first.
     await dialog.getByRole('checkbox', { name: /满100送15元券/ }).click();
