@@ -16,6 +16,7 @@ import { ACCOUNTS_CONTROL_ROOM, SIGNED_OUT_EVENT } from './modules/accounts/acco
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { userRoutes } from './modules/accounts/user.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { boxArtRoutes } from './modules/boxes/box-art.routes.ts';
 import { boxesRoutes } from './modules/boxes/boxes.routes.ts';
 import { createBoxesService } from './modules/boxes/boxes.service.ts';
@@ -234,6 +235,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(inventoryRoutes(inventory, accounts.authenticate), { prefix: '/api' });
   app.decorate('mail', mail.mail);
   await app.register(mailRoutes(mail.mail, mail.redeem, accounts.authenticate), { prefix: '/api' });
+  await app.register(adminRoutes(rt.database.db, accounts.authenticate), { prefix: '/api' });
   const promotion = createPromotionModule(rt, ledger);
   app.decorate('promotion', promotion);
   await app.register(promotionRoutes(promotion.ranking, promotion.invite, accounts.authenticate), { prefix: '/api' });

@@ -96,3 +96,9 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export function asUser<T = unknown>(t: TestApp, token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
   return t.api<T>(method, path, { headers: bearer(token), ...(body === undefined ? {} : { body }) });
 }
+
+/** Gives a user a role through the development tool (as the browser tests and a person trying the site do). */
+export async function setRole(t: TestApp, userId: number, role: 'player' | 'anchor' | 'admin'): Promise<void> {
+  const res = await t.app.inject({ method: 'POST', url: '/dev/test/role', payload: { user_id: userId, role } });
+  if (res.statusCode !== 200) throw new Error(`role: ${res.statusCode} ${res.body}`);
+}
