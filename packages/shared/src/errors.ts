@@ -915,9 +915,9 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'en-US': 'No such lucky-player window',
   },
   LUCKY_WINDOW_INVALID: {
-    'zh-CN': '活动时间不正确：结束须晚于开始和当前时间，且不超过 90 天',
-    'zh-TW': '活動時間不正確：結束須晚於開始和目前時間，且不超過 90 天',
-    'en-US': 'Invalid window: it must end after it starts and after now, and last at most 90 days',
+    'zh-CN': '活动时间不正确：开始不得早于当前时间，结束须晚于开始，且不超过 90 天',
+    'zh-TW': '活動時間不正確：開始不得早於目前時間，結束須晚於開始，且不超過 90 天',
+    'en-US': 'Invalid window: it must not start in the past, must end after it starts, and may last at most 90 days',
   },
   LUCKY_WINDOW_OVERLAP: {
     'zh-CN': '与已安排的幸运玩家活动时间重叠',
@@ -930,9 +930,9 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'en-US': 'The award must be whole fen from ¥0.01 to ¥10,000',
   },
   LUCKY_WINDOW_ENDED: {
-    'zh-CN': '该活动已结束，不能再修改',
-    'zh-TW': '該活動已結束，不能再修改',
-    'en-US': 'This window has ended and can no longer be changed',
+    'zh-CN': '该活动已结束或已取消，不能再修改',
+    'zh-TW': '該活動已結束或已取消，不能再修改',
+    'en-US': 'This window has ended or was cancelled and can no longer be changed',
   },
   LUCKY_WINDOW_STARTED: {
     'zh-CN': '该活动已开始：开始时间不能再改，也不能取消，可将结束时间提前',

@@ -50,6 +50,7 @@ describe('box openings sent together', () => {
       seed,
       rolls: [{ nonce: seed.nonce, ticket: 1, entry }],
       signNonce: { value: randomBytes(16).toString('hex'), expiresAtMs: now.getTime() + 600_000 },
+      lucky: null,
       ...over,
     });
     return { userId: u.userId, seed, row };
