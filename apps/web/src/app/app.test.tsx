@@ -90,12 +90,12 @@ describe('site shell', () => {
 
   it('says an activity not built yet is not open, instead of showing it empty', async () => {
     mockApi();
-    renderApp('/newYearActivity');
-    expect(await screen.findByRole('heading', { name: '新年活动' })).toBeTruthy();
+    renderApp('/worldCup');
+    expect(await screen.findByRole('heading', { name: '世界杯' })).toBeTruthy();
     expect(screen.getByText('该功能暂未开放')).toBeTruthy();
     expect(screen.queryByText('这里还没有任何记录')).toBeNull();
     const nav = await screen.findByRole('navigation', { name: '主导航' });
-    expect(within(nav).queryByRole('link', { name: /新年活动/ })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: /世界杯/ })).toBeNull();
   });
 
   it('login and register buttons ask for the login dialog in the right mode', async () => {
