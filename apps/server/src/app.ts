@@ -36,6 +36,7 @@ import { tradeBotDevRoutes } from './modules/inventory/trade-bot.dev-routes.ts';
 import { ledgerDevRoutes } from './modules/ledger/ledger.dev-routes.ts';
 import { createLedger } from './modules/ledger/ledger.ts';
 import { createLuckyAdmin } from './modules/lucky/lucky.admin.ts';
+import { luckyDevRoutes } from './modules/lucky/lucky.dev-routes.ts';
 import { luckyRoutes } from './modules/lucky/lucky.routes.ts';
 import { createLuckyService } from './modules/lucky/lucky.service.ts';
 import { createLuckyWindows } from './modules/lucky/lucky-windows.ts';
@@ -264,6 +265,9 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   if (config.NODE_ENV !== 'production') {
     await app.register(couponsDevRoutes({ db: rt.database.db, ledger }));
     await app.register(ledgerDevRoutes({ db: rt.database.db, ledger }));
+    await app.register(
+      luckyDevRoutes({ transaction: (fn) => rt.transaction((tx) => fn(tx, new Date(rt.clock.now()))) }),
+    );
     await app.register(tradeBotDevRoutes({ db: rt.database.db, inventory }));
     await app.register(devRoutes({ site, db: rt.database.db }));
     await app.register(mailDevRoutes({ redeem: mail.redeem }));
