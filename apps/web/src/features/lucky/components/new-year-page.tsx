@@ -112,15 +112,15 @@ function WindowPanel(props: {
       </div>
       <div className="new-year-hero__figures">
         <div className="new-year-hero__figure">
-          <span>{current ? t('lucky.endsIn') : t('lucky.startsIn')}</span>
+          <span className="new-year-hero__label">{current ? t('lucky.endsIn') : t('lucky.startsIn')}</span>
           <Countdown atMs={current ? current.end_time : shown.start_time} offsetMs={offsetMs} onEnd={onTurn} />
         </div>
         <div className="new-year-hero__figure">
-          <span>{t('lucky.oddsLabel')}</span>
+          <span className="new-year-hero__label">{t('lucky.oddsLabel')}</span>
           <strong className="new-year-hero__odds">{odds}</strong>
         </div>
         <div className="new-year-hero__figure">
-          <span>{t('lucky.award')}</span>
+          <span className="new-year-hero__label">{t('lucky.award')}</span>
           <Price units={shown.award} className="new-year-hero__award" />
         </div>
       </div>
