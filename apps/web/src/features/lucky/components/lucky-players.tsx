@@ -30,7 +30,9 @@ export function LuckyPlayers({ running }: { running: boolean }) {
   if (!running && (!data || data.window_id === null)) return null;
   return (
     <section className="panel lucky-players" aria-labelledby="lucky-players-title">
-      <h2 id="lucky-players-title">{running ? t('lucky.listTitle') : t('lucky.lastListTitle')}</h2>
+      <h2 id="lucky-players-title" className="lucky-players__title">
+        {running ? t('lucky.listTitle') : t('lucky.lastListTitle')}
+      </h2>
       {players.isPending ? (
         <div className="center-block">
           <Spinner />

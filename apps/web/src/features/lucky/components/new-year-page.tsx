@@ -107,7 +107,9 @@ function WindowPanel(props: {
       aria-labelledby="lucky-window-title"
     >
       <div className="new-year-hero__head">
-        <h2 id="lucky-window-title">{current ? t('lucky.running') : t('lucky.notRunning')}</h2>
+        <h2 id="lucky-window-title" className="new-year-hero__title">
+          {current ? t('lucky.running') : t('lucky.notRunning')}
+        </h2>
         <p>{current ? t('lucky.window', when(current)) : t('lucky.nextWindow', when(shown))}</p>
       </div>
       <div className="new-year-hero__figures">
