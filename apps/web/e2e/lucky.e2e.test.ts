@@ -96,5 +96,23 @@ describe('the lucky player in the browser', () => {
     // The wallet's record names the award.
     await page.goto(`${baseUrl()}/personalCenter/account`);
     await page.getByText('幸运玩家奖励').first().waitFor();
-  });
+
+    // Fairness: rotate the seed, then the history marks the lucky box and the verifier recomputes its lucky roll.
+    await page.goto(`${baseUrl()}/fairness`);
+    await page.getByTestId('active-server-hash').waitFor();
+    await page.getByRole('button', { name: '更换服务端种子' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '更换服务端种子' }).click();
+    await page.getByTestId('previous-server-seed').waitFor();
+    const lucky = page.locator('.roll-table tr').filter({ has: page.locator('.roll-lucky.is-won') });
+    await lucky.getByText('幸运玩家').waitFor();
+    // The list as refetched after the rotation: the row's seed is revealed, so it can be verified.
+    await lucky.getByText('可验证').waitFor();
+    await lucky.getByRole('button', { name: /^验证 / }).click();
+    for (const key of ['seedHash', 'oddsHash', 'ticket', 'item', 'lucky']) {
+      await expect.poll(() => page.getByTestId(`check-${key}`).getAttribute('class')).toContain('is-ok');
+    }
+    await page.getByText('幸运玩家随机（lucky:…，1/108）与记录一致').waitFor();
+    await page.getByText('全部校验通过').waitFor();
+    await screenshot(page, 'lucky-fairness-verified', true);
+  }, 180_000);
 });
