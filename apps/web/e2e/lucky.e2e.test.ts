@@ -72,6 +72,23 @@ describe('the lucky player in the browser', () => {
     await result.waitFor();
     await result.getByRole('button', { name: '放入背包' }).click();
 
+    // The overlay in English: the next box made lucky again, the language switched, the same box.
+    await makeNextBoxLucky(player.userId);
+    await page.evaluate(() =>
+      localStorage.setItem('kx_lang', JSON.stringify({ datatype: 'string', content: 'en-US', timestamp: Date.now() })),
+    );
+    await page.reload();
+    await page.getByRole('button', { name: /Open ×1/ }).click();
+    await page.getByRole('button', { name: 'Skip animation' }).click();
+    const english = page.getByRole('dialog', { name: 'You are a lucky player!' });
+    await english.waitFor({ timeout: 15_000 });
+    await screenshot(page, 'lucky-overlay-en-US');
+    await english.getByRole('button', { name: 'Collect' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep in inventory' }).click();
+    await page.evaluate(() =>
+      localStorage.setItem('kx_lang', JSON.stringify({ datatype: 'string', content: 'zh-CN', timestamp: Date.now() })),
+    );
+
     // The page lists the player, latest first.
     await page.goto(`${baseUrl()}/newYearActivity`);
     const row = page.locator('.lucky-table tbody tr').first();
@@ -103,7 +120,11 @@ describe('the lucky player in the browser', () => {
     await page.getByRole('button', { name: '更换服务端种子' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '更换服务端种子' }).click();
     await page.getByTestId('previous-server-seed').waitFor();
-    const lucky = page.locator('.roll-table tr').filter({ has: page.locator('.roll-lucky.is-won') });
+    // The latest of the two lucky openings.
+    const lucky = page
+      .locator('.roll-table tr')
+      .filter({ has: page.locator('.roll-lucky.is-won') })
+      .first();
     await lucky.getByText('幸运玩家').waitFor();
     // The list as refetched after the rotation: the row's seed is revealed, so it can be verified.
     await lucky.getByText('可验证').waitFor();
