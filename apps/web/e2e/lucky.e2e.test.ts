@@ -78,7 +78,7 @@ describe('the lucky player in the browser', () => {
       localStorage.setItem('kx_lang', JSON.stringify({ datatype: 'string', content: 'en-US', timestamp: Date.now() })),
     );
     await page.reload();
-    await page.getByRole('button', { name: /Open ×1/ }).click();
+    await page.getByRole('button', { name: /^Open ×1 / }).click();
     await page.getByRole('button', { name: 'Skip animation' }).click();
     const english = page.getByRole('dialog', { name: 'You are a lucky player!' });
     await english.waitFor({ timeout: 15_000 });
