@@ -16,7 +16,10 @@
  * redis://127.0.0.1:6379) is used for the nonce store and bus when it answers. BENCH_MS sets the
  * length of each run (default 5000), BENCH_ROUNDS the rounds (default 3), BENCH_CLIENTS the client
  * counts (default "2,8"). BENCH_WAL_STATS=1 also prints what each of our runs wrote to the WAL, by
- * record type per opening (pg_walinspect, made in the bench database).
+ * record type per opening (pg_walinspect, made in the bench database). BENCH_LUCKY=1 runs every
+ * opening inside a lucky-player window (docs/promotions/lucky.md): each opened box also rolls the
+ * 1/108 lucky roll and a lucky one is paid in the opening's statement; without it the seeded
+ * window is months away, and the openings are the ones outside a window.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -47,6 +50,7 @@ const BENCH_DB = `kx_bench_${stamp}`;
 const PGBENCH_DB = `kx_pgbench_${stamp}`;
 const SIGN_SECRET = `bench-sign-${stamp}`;
 const WAL_STATS = process.env.BENCH_WAL_STATS === '1';
+const LUCKY = process.env.BENCH_LUCKY === '1';
 /**
  * Requests signed ahead, per client and run (BENCH_PRESIGN, default enough for 800 openings a
  * second): signing is the browser's work on the player's own machine, and here it would take CPU
@@ -182,6 +186,16 @@ try {
     await waitReady(other);
   }
   const http = httpClient(SIGN_SECRET);
+  if (LUCKY) {
+    // Written before any opening, so no process has read the windows yet (they read them at the first).
+    const c = new pg.Client({ connectionString: dbUrl(BENCH_DB) });
+    await c.connect();
+    await c.query(
+      `insert into lucky_windows (starts_at, ends_at, award_units, created_at, updated_at)
+       values (now() - interval '1 minute', now() + interval '1 day', 88800, now(), now())`,
+    );
+    await c.end();
+  }
 
   const players: { userId: number; token: string }[] = [];
   for (let i = 0; i < PLAYERS; i++) {
@@ -266,7 +280,8 @@ try {
   console.log(
     `box-open: PostgreSQL ${version?.server_version ?? '?'} at ${new URL(ADMIN_URL).host}, ` +
       `Redis ${useRedis ? 'on' : 'off'}, ${PLAYERS} players, box "${box.name}" at ¥${(box.price / 10_000).toFixed(2)}, ` +
-      `${DURATION_MS / 1000} s per run, ${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)}`,
+      `${DURATION_MS / 1000} s per run, ${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)}` +
+      (LUCKY ? ', inside a lucky-player window' : ''),
   );
   await openings(2, 2, Math.min(2000, DURATION_MS)); // warm-up: JIT, caches, pool connections
 
@@ -343,6 +358,19 @@ try {
     );
     for (const p of report.problems) console.log(`  ✗ ${p}`);
     if (report.problems.length > 0) process.exitCode = 1;
+    if (LUCKY) {
+      const { rows } = await db.query(
+        `select (select count(*) from box_openings where lucky_roll is not null)::int as rolled,
+           (select count(*) from lucky_players)::int as lucky,
+           (select count(*) from ledger_transfers where kind = 'lucky_award')::int as paid`,
+      );
+      const r = rows[0] as { rolled: number; lucky: number; paid: number };
+      console.log(
+        `lucky player: ${r.rolled} boxes rolled, ${r.lucky} lucky (1 in ${(r.rolled / Math.max(1, r.lucky)).toFixed(0)}), ` +
+          `${r.paid} awards paid ${r.paid === r.lucky ? '✓' : '✗'}`,
+      );
+      if (r.paid !== r.lucky) process.exitCode = 1;
+    }
   } finally {
     await db.end();
   }

@@ -35,6 +35,11 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { tradeBotDevRoutes } from './modules/inventory/trade-bot.dev-routes.ts';
 import { ledgerDevRoutes } from './modules/ledger/ledger.dev-routes.ts';
 import { createLedger } from './modules/ledger/ledger.ts';
+import { createLuckyAdmin } from './modules/lucky/lucky.admin.ts';
+import { luckyDevRoutes } from './modules/lucky/lucky.dev-routes.ts';
+import { luckyRoutes } from './modules/lucky/lucky.routes.ts';
+import { createLuckyService } from './modules/lucky/lucky.service.ts';
+import { createLuckyWindows } from './modules/lucky/lucky-windows.ts';
 import { mailDevRoutes } from './modules/mail/mail.dev-routes.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -193,6 +198,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(userRoutes(accounts), { prefix: '/api' });
   await app.register(mediaRoutes(rt.database.db));
   const ledger = createLedger({ db: rt.database.db, bus: rt.bus, clock: rt.clock, transaction: rt.transaction });
+  const luckyWindows = createLuckyWindows({ db: rt.database.db, clock: rt.clock });
   const boxes = createBoxesService({
     db: rt.database.db,
     clock: rt.clock,
@@ -200,6 +206,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     site,
     tickerDelayMs: config.BOX_TICKER_DELAY_MS,
     onOpenBatch: (size) => rt.metrics.openBatches.observe(size),
+    lucky: luckyWindows,
   });
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
@@ -236,6 +243,14 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   app.decorate('mail', mail.mail);
   await app.register(mailRoutes(mail.mail, mail.redeem, accounts.authenticate), { prefix: '/api' });
   await app.register(adminRoutes(rt.database.db, accounts.authenticate), { prefix: '/api' });
+  const luckyAdmin = createLuckyAdmin({
+    db: rt.database.db,
+    clock: rt.clock,
+    transaction: rt.transaction,
+    onChange: luckyWindows.invalidate,
+  });
+  const lucky = createLuckyService({ db: rt.database.db, clock: rt.clock });
+  await app.register(luckyRoutes(lucky, luckyAdmin, rt.database.db, accounts.authenticate), { prefix: '/api' });
   const promotion = createPromotionModule(rt, ledger);
   app.decorate('promotion', promotion);
   await app.register(promotionRoutes(promotion.ranking, promotion.invite, accounts.authenticate), { prefix: '/api' });
@@ -250,6 +265,9 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   if (config.NODE_ENV !== 'production') {
     await app.register(couponsDevRoutes({ db: rt.database.db, ledger }));
     await app.register(ledgerDevRoutes({ db: rt.database.db, ledger }));
+    await app.register(
+      luckyDevRoutes({ transaction: (fn) => rt.transaction((tx) => fn(tx, new Date(rt.clock.now()))) }),
+    );
     await app.register(tradeBotDevRoutes({ db: rt.database.db, inventory }));
     await app.register(devRoutes({ site, db: rt.database.db }));
     await app.register(mailDevRoutes({ redeem: mail.redeem }));

@@ -5,6 +5,7 @@ import { seedBoxes } from './modules/boxes/boxes.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
 import { seedCoupons } from './modules/coupons/coupons.seed.ts';
 import { seedLedger } from './modules/ledger/ledger.ts';
+import { seedLucky } from './modules/lucky/lucky.seed.ts';
 import { seedPayments } from './modules/payments/payments.seed.ts';
 import { seedPromotion } from './modules/promotion/promotion.seed.ts';
 import { seedSite } from './modules/site/site.seed.ts';
@@ -26,4 +27,5 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedVip(db);
   await seedPayments(db);
   await seedCoupons(db);
+  await seedLucky(db, nowMs);
 }

@@ -112,6 +112,11 @@ export function makeRole(userId: number, role: 'player' | 'anchor' | 'admin'): P
   return devTool('role', { user_id: userId, role });
 }
 
+/** Makes the player's next opened box a lucky player's (rotates their seed pair and steers the client seed). */
+export function makeNextBoxLucky(userId: number): Promise<void> {
+  return devTool('lucky-next', { user_id: userId });
+}
+
 /** Every item of a player, whatever its status (the knapsack of the inventory page). */
 export async function inventory(player: Player): Promise<KnapsackResponse['list']> {
   const res = await api<KnapsackResponse>(

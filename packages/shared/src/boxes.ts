@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { luckyMark } from './lucky.ts';
 import { recordIdQuery } from './record-id.ts';
 import { playerVipLevel } from './vip.ts';
 import { pageQuery } from './wallet.ts';
@@ -96,6 +97,8 @@ export const openedItem = z.object({
   exter: z.number().int(),
   cost_price: z.number().int(),
   roll: rollProof,
+  /** The lucky player's roll of this box, when it was opened during a lucky window (lucky.ts). */
+  lucky: luckyMark.optional(),
 });
 export type OpenedItem = z.infer<typeof openedItem>;
 
@@ -132,7 +135,12 @@ export const openHistoryEntry = z.object({
 export type OpenHistoryEntry = z.infer<typeof openHistoryEntry>;
 export const openHistoryResponse = z.object({ list: z.array(openHistoryEntry), total: z.number().int() });
 
-export const selfHistoryEntry = openHistoryEntry.extend({ user_item_id: z.number().int(), roll: rollProof });
+export const selfHistoryEntry = openHistoryEntry.extend({
+  user_item_id: z.number().int(),
+  roll: rollProof,
+  /** The lucky player's roll, when the box was opened during a lucky window. */
+  lucky: luckyMark.optional(),
+});
 export type SelfHistoryEntry = z.infer<typeof selfHistoryEntry>;
 export const selfHistoryResponse = z.object({ list: z.array(selfHistoryEntry), total: z.number().int() });
 

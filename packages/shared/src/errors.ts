@@ -188,6 +188,13 @@ export const ERRORS = {
   TREASURE_NOT_ENOUGH_CARDS: { code: 4688, http: 409 },
   TREASURE_PRIZE_CHANGED: { code: 4689, http: 409 },
   BEACON_ROUND_NOT_PUBLISHED: { code: 4695, http: 404 },
+  // The lucky player (幸运玩家, issue 21): 4750-4769.
+  LUCKY_WINDOW_NOT_FOUND: { code: 4750, http: 404 },
+  LUCKY_WINDOW_INVALID: { code: 4751, http: 400 },
+  LUCKY_WINDOW_OVERLAP: { code: 4752, http: 409 },
+  LUCKY_AWARD_INVALID: { code: 4753, http: 400 },
+  LUCKY_WINDOW_ENDED: { code: 4754, http: 409 },
+  LUCKY_WINDOW_STARTED: { code: 4755, http: 409 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -901,6 +908,36 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '该信标轮次尚未产生',
     'zh-TW': '該信標輪次尚未產生',
     'en-US': 'This beacon round has not been published yet',
+  },
+  LUCKY_WINDOW_NOT_FOUND: {
+    'zh-CN': '幸运玩家活动不存在',
+    'zh-TW': '幸運玩家活動不存在',
+    'en-US': 'No such lucky-player window',
+  },
+  LUCKY_WINDOW_INVALID: {
+    'zh-CN': '活动时间不正确：开始不得早于当前时间，结束须晚于开始，且不超过 90 天',
+    'zh-TW': '活動時間不正確：開始不得早於目前時間，結束須晚於開始，且不超過 90 天',
+    'en-US': 'Invalid window: it must not start in the past, must end after it starts, and may last at most 90 days',
+  },
+  LUCKY_WINDOW_OVERLAP: {
+    'zh-CN': '与已安排的幸运玩家活动时间重叠',
+    'zh-TW': '與已安排的幸運玩家活動時間重疊',
+    'en-US': 'This window overlaps another scheduled lucky-player window',
+  },
+  LUCKY_AWARD_INVALID: {
+    'zh-CN': '奖励金额须为 0.01 至 10000 元之间的整分',
+    'zh-TW': '獎勵金額須為 0.01 至 10000 元之間的整分',
+    'en-US': 'The award must be whole fen from ¥0.01 to ¥10,000',
+  },
+  LUCKY_WINDOW_ENDED: {
+    'zh-CN': '该活动已结束或已取消，不能再修改',
+    'zh-TW': '該活動已結束或已取消，不能再修改',
+    'en-US': 'This window has ended or was cancelled and can no longer be changed',
+  },
+  LUCKY_WINDOW_STARTED: {
+    'zh-CN': '该活动已开始：开始时间不能再改，也不能取消，可将结束时间提前',
+    'zh-TW': '該活動已開始：開始時間不能再改，也不能取消，可將結束時間提前',
+    'en-US': 'This window has started: its start cannot change and it cannot be cancelled; end it earlier instead',
   },
 };
 

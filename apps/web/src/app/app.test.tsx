@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { footerVisible, SiteFooter } from '../features/site/components/site-footer.tsx';
 import { setCookie } from '../lib/cookies.ts';
 import { APP_EVENTS } from '../lib/events.ts';
+import { storeSession } from '../lib/session.ts';
+import { accountHandlers, TOKENS } from '../test/accounts-fixtures.ts';
 import { mockApi } from '../test/mock-api.ts';
 import { renderApp, renderWithProviders } from '../test/render-app.tsx';
 
@@ -89,13 +91,15 @@ describe('site shell', () => {
   });
 
   it('says an activity not built yet is not open, instead of showing it empty', async () => {
-    mockApi();
-    renderApp('/newYearActivity');
-    expect(await screen.findByRole('heading', { name: '新年活动' })).toBeTruthy();
+    // The activities left are behind the login guard: a signed-in player sees the page.
+    storeSession(TOKENS);
+    mockApi(accountHandlers());
+    renderApp('/vipActivity');
+    expect(await screen.findByRole('heading', { name: '活动中心' })).toBeTruthy();
     expect(screen.getByText('该功能暂未开放')).toBeTruthy();
     expect(screen.queryByText('这里还没有任何记录')).toBeNull();
     const nav = await screen.findByRole('navigation', { name: '主导航' });
-    expect(within(nav).queryByRole('link', { name: /新年活动/ })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: /活动中心/ })).toBeNull();
   });
 
   it('login and register buttons ask for the login dialog in the right mode', async () => {

@@ -90,6 +90,9 @@ const UserinfoCardTab = lazy(async () => {
     ),
   };
 });
+const NewYearPage = lazy(() =>
+  import('../features/lucky/components/new-year-page.tsx').then((m) => ({ default: m.NewYearPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -107,7 +110,6 @@ const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] =
   { path: PATHS.vipJewelry, key: 'vipJewelry', icon: <IconCrown size={26} /> },
   { path: PATHS.vipUnpackingKing, key: 'vipUnpackingKing', icon: <IconTrophy size={26} /> },
   { path: PATHS.worldCup, key: 'worldCup', icon: <IconTrophy size={26} /> },
-  { path: PATHS.newYearActivity, key: 'newYearActivity', icon: <IconActivity size={26} /> },
 ];
 
 function FeatureRoute({ textKey, icon }: { textKey: string; icon: ReactNode }) {
@@ -162,6 +164,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.cardDetails, element: <TreasureDetailsPage /> },
       { path: PATHS.cardMy, element: <MyCardsPage /> },
       { path: PATHS.userinfoCard, element: <UserinfoCardTab /> },
+      { path: PATHS.newYearActivity, element: <NewYearPage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
       { path: PATHS.extension, element: <PromotedUsersPage /> },

@@ -6,6 +6,11 @@ DROP FUNCTION IF EXISTS kx_open_box(integer, text, integer, integer, bigint, tex
   integer, integer, text, integer[], integer[], bigint[], integer[]);
 --;;
 
+-- The signature before the lucky player's p_lucky_rolls, p_lucky_window and p_lucky_award.
+DROP FUNCTION IF EXISTS kx_open_box(integer, text, integer, integer, bigint, text, text, text, timestamptz,
+  integer, integer, text, integer[], integer[], bigint[], integer[], text, timestamptz);
+--;;
+
 -- A box opening in one statement (sent on its own, it is its own transaction): the nonce advance,
 -- the guarded debit, the request row, the granted items and the opening rows. The rolls themselves
 -- were computed by the caller (packages/game, the same code the browser's verifier runs) from the
@@ -17,7 +22,14 @@ DROP FUNCTION IF EXISTS kx_open_box(integer, text, integer, integer, bigint, tex
 -- its request row, a refusal for a short balance records it in request_nonces, and both are looked
 -- at first. Null skips these checks (a caller outside HTTP).
 --
--- Returns {status: 'ok', request_row_id, balance, item_ids, opening_ids}, or, having written
+-- p_lucky_rolls is the lucky player's roll of each box (packages/game lucky.ts), given only while
+-- a lucky window runs (p_lucky_window, paying p_lucky_award); null outside one, and then this
+-- statement writes exactly what it did before the lucky player existed. A box whose roll is 0 pays
+-- its player the award in this same statement (kind lucky_award, key lucky_award:<opening id>, from
+-- the house's promotions account) and records a lucky_players row: a crash never leaves a lucky
+-- opening unpaid, and the key and the row's unique opening never let it pay twice.
+--
+-- Returns {status: 'ok', request_row_id, balance, item_ids, opening_ids, lucky}, or, having written
 -- nothing, {status: 'duplicate'} (this request id was opened before under another signature: the
 -- caller replays it), {status: 'replayed'} (this very signed request was seen before) or
 -- {status: 'stale_seed'} (the pair moved since it was read: the caller reads it again and rolls
@@ -27,7 +39,8 @@ CREATE OR REPLACE FUNCTION kx_open_box(
   p_odds_hash text, p_memo text, p_source_name text, p_now timestamptz,
   p_seed integer, p_nonce integer, p_client_seed text,
   p_item_ids integer[], p_exters integer[], p_prices bigint[], p_tickets integer[],
-  p_sign_nonce text, p_nonce_expires timestamptz
+  p_sign_nonce text, p_nonce_expires timestamptz,
+  p_lucky_rolls integer[], p_lucky_window integer, p_lucky_award bigint
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_key text := 'box_open:' || p_user || ':' || p_request;
@@ -40,6 +53,9 @@ DECLARE
   v_items integer[] := '{}';
   v_openings integer[] := '{}';
   v_prior record;
+  v_balance bigint;
+  v_award jsonb;
+  v_lucky jsonb := '[]';
 BEGIN
   IF p_sign_nonce IS NOT NULL AND EXISTS (SELECT 1 FROM request_nonces WHERE nonce = p_sign_nonce) THEN
     RETURN jsonb_build_object('status', 'replayed');
@@ -73,6 +89,7 @@ BEGIN
     END IF;
     RETURN jsonb_build_object('status', 'insufficient');
   END IF;
+  v_balance := (v_posted->>'balance')::bigint;
   INSERT INTO box_open_requests (user_id, request_id, box_id, count, total_price_units, transfer_id, sign_nonce,
       created_at)
     VALUES (p_user, p_request, p_box, v_count, v_total, (v_posted->>'transfer_id')::bigint, p_sign_nonce, p_now)
@@ -83,10 +100,20 @@ BEGIN
       VALUES (p_user, p_item_ids[i], p_exters[i], p_prices[i], 'box', v_request, p_source_name, p_now, p_now)
       RETURNING id INTO v_item;
     INSERT INTO box_openings (user_id, box_id, item_def_id, price_units, request_row_id, box_version,
-        box_price_units, exter, seed_id, client_seed, nonce, ticket, odds_hash, user_item_id, created_at)
+        box_price_units, exter, seed_id, client_seed, nonce, ticket, odds_hash, user_item_id, lucky_roll, created_at)
       VALUES (p_user, p_box, p_item_ids[i], p_prices[i], v_request, p_box_version, p_box_price, p_exters[i],
-        p_seed, p_client_seed, p_nonce + i - 1, p_tickets[i], p_odds_hash, v_item, p_now)
+        p_seed, p_client_seed, p_nonce + i - 1, p_tickets[i], p_odds_hash, v_item, p_lucky_rolls[i], p_now)
       RETURNING id INTO v_opening;
+    IF p_lucky_rolls[i] = 0 THEN
+      v_award := kx_post_transfer('lucky_award', 'lucky_award:' || v_opening, 'coin', p_memo, p_now,
+        ARRAY['h:promotions', 'u:' || p_user], ARRAY[-p_lucky_award, p_lucky_award]);
+      v_balance := (v_award->'balances'->>p_user::text)::bigint;
+      INSERT INTO lucky_players (user_id, opening_id, request_row_id, box_id, window_id, award_units, transfer_id,
+          box_name, created_at)
+        VALUES (p_user, v_opening, v_request, p_box, p_lucky_window, p_lucky_award,
+          (v_award->>'transfer_id')::bigint, p_memo, p_now);
+      v_lucky := v_lucky || jsonb_build_array(i - 1);
+    END IF;
     v_items := v_items || v_item;
     v_openings := v_openings || v_opening;
   END LOOP;
@@ -94,9 +121,10 @@ BEGIN
     'status', 'ok',
     'request_row_id', v_request,
     'transfer_id', (v_posted->>'transfer_id')::bigint,
-    'balance', (v_posted->>'balance')::bigint,
+    'balance', v_balance,
     'item_ids', to_jsonb(v_items),
-    'opening_ids', to_jsonb(v_openings));
+    'opening_ids', to_jsonb(v_openings),
+    'lucky', v_lucky);
 END $$;
 --;;
 
@@ -117,7 +145,8 @@ BEGIN
       (a->>'price')::bigint, a->>'oddsHash', a->>'memo', a->>'sourceName', (a->>'now')::timestamptz,
       (a->>'seed')::integer, (a->>'nonce')::integer, a->>'clientSeed',
       (a->>'items')::integer[], (a->>'exters')::integer[], (a->>'prices')::bigint[], (a->>'tickets')::integer[],
-      a->>'signNonce', (a->>'nonceExpires')::timestamptz));
+      a->>'signNonce', (a->>'nonceExpires')::timestamptz,
+      (a->>'luckyRolls')::integer[], (a->>'luckyWindow')::integer, (a->>'luckyAward')::bigint));
   END LOOP;
   RETURN v_out;
 END $$;

@@ -40,6 +40,11 @@ export const boxOpenings = pgTable(
     ticket: integer('ticket'),
     oddsHash: text('odds_hash').notNull().default(''),
     userItemId: integer('user_item_id'),
+    /**
+     * The lucky player's roll of this box (0..107; 0 made its player lucky) when it was opened
+     * during a lucky window; null otherwise (docs/promotions/lucky.md).
+     */
+    luckyRoll: smallint('lucky_roll'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { boxes, boxVersions, fairSeeds } from '../../db/schema/boxes.ts';
 import { boxOpenings } from '../../db/schema/games.ts';
 import { userItems } from '../../db/schema/items.ts';
+import { luckyPlayers } from '../../db/schema/lucky.ts';
 import { requestNonces } from '../../db/schema/signature.ts';
 import { sqlStateOf } from '../../db/tx.ts';
 import { boxesRepo, type OpenBoxJson, type OpenBoxRow } from './boxes.repo.ts';
@@ -50,6 +51,7 @@ describe('box openings sent together', () => {
       seed,
       rolls: [{ nonce: seed.nonce, ticket: 1, entry }],
       signNonce: { value: randomBytes(16).toString('hex'), expiresAtMs: now.getTime() + 600_000 },
+      lucky: null,
       ...over,
     });
     return { userId: u.userId, seed, row };
@@ -125,6 +127,51 @@ describe('box openings sent together', () => {
     expect(await itemsOf(b.userId)).toHaveLength(1);
     expect(await itemsOf(broken.userId)).toHaveLength(0);
     expect(await nonceOf(broken.seed.id)).toBe(broken.seed.nonce);
+    await expectLedgerBalanced(t);
+  });
+
+  it('pays each lucky opening of one statement once, also when the statement is sent again alone', async () => {
+    const award = 88_800;
+    const lucky = (rolls: number[]) => ({ windowId: 1, awardUnits: award, rolls });
+    const twice = (p: Awaited<ReturnType<typeof player>>) =>
+      p.row({
+        rolls: [0, 1].map((k) => ({ nonce: p.seed.nonce + k, ticket: 1, entry })),
+        lucky: lucky([0, 0]),
+      });
+    const a = await player(box.priceUnits);
+    const b = await player(box.priceUnits * 2);
+    const c = await player(box.priceUnits);
+    const broken = await player(box.priceUnits);
+    const sizes: number[] = [];
+    const open = boxesRepo.openOn(t.rt.database.db, (n) => sizes.push(n));
+    const results = await Promise.allSettled([
+      open(a.row({ lucky: lucky([0]) })),
+      open(twice(b)),
+      open(c.row({ lucky: lucky([7]) })),
+      // Breaks the statement after the others' awards were written: all of it is undone and each
+      // is sent again alone, so no award is lost and none is paid twice.
+      open(
+        broken.row({
+          rolls: [{ nonce: broken.seed.nonce, ticket: 1, entry: { ...entry, priceUnits: -1 } }],
+          lucky: lucky([0]),
+        }),
+      ),
+    ]);
+    expect(sizes).toEqual([4]);
+    expect(results[0]).toMatchObject({ status: 'fulfilled', value: { status: 'ok', balance: award, lucky: [0] } });
+    expect(results[1]).toMatchObject({
+      status: 'fulfilled',
+      value: { status: 'ok', balance: 2 * award, lucky: [0, 1] },
+    });
+    expect(results[2]).toMatchObject({ status: 'fulfilled', value: { status: 'ok', balance: 0, lucky: [] } });
+    expect(results[3]?.status).toBe('rejected');
+    const paid = async (userId: number) =>
+      (await t.rt.database.db.select().from(luckyPlayers).where(eq(luckyPlayers.userId, userId))).length;
+    expect([await paid(a.userId), await paid(b.userId), await paid(c.userId), await paid(broken.userId)]).toEqual([
+      1, 2, 0, 0,
+    ]);
+    const rolls = await t.rt.database.db.select().from(boxOpenings).where(eq(boxOpenings.userId, c.userId));
+    expect(rolls.map((r) => r.luckyRoll)).toEqual([7]);
     await expectLedgerBalanced(t);
   });
 

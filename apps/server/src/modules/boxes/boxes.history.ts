@@ -4,6 +4,7 @@ import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fairSeeds } from '../../db/schema/boxes.ts';
 import { boxOpenings } from '../../db/schema/games.ts';
+import { luckyPlayers } from '../../db/schema/lucky.ts';
 import { users } from '../../db/schema/users.ts';
 import { pick } from '../site/site.service.ts';
 import { type ItemInfo, itemFacts } from './items.ts';
@@ -105,13 +106,24 @@ export function createBoxHistory(deps: {
       const seedIds = [...new Set(list.map((r) => r.o.seedId).filter((id): id is number => id !== null))];
       const seeds = seedIds.length ? await db.select().from(fairSeeds).where(inArray(fairSeeds.id, seedIds)) : [];
       const seedById = new Map(seeds.map((s) => [s.id, s]));
+      // The lucky player's awards of the openings whose lucky roll was 0 (rare: usually no query).
+      const luckyIds = list.filter((r) => r.o.luckyRoll === 0).map((r) => r.o.id);
+      const paid = luckyIds.length
+        ? await db
+            .select({ openingId: luckyPlayers.openingId, award: luckyPlayers.awardUnits })
+            .from(luckyPlayers)
+            .where(inArray(luckyPlayers.openingId, luckyIds))
+        : [];
+      const awards = new Map(paid.map((p) => [p.openingId, p.award]));
       const shown = await entries(list, locale);
       return {
         list: list.flatMap((r, i) => {
           const seed = r.o.seedId === null ? undefined : seedById.get(r.o.seedId);
           const entry = shown[i];
           if (!seed || !entry) return [];
-          return [{ ...entry, user_item_id: r.o.userItemId ?? 0, roll: proof(r.o, seed) }];
+          const lucky =
+            r.o.luckyRoll === null ? {} : { lucky: { roll: r.o.luckyRoll, award: awards.get(r.o.id) ?? 0 } };
+          return [{ ...entry, user_item_id: r.o.userItemId ?? 0, roll: proof(r.o, seed), ...lucky }];
         }),
         total,
       };

@@ -20,6 +20,8 @@ export type OpenBoxJson =
       balance: number;
       item_ids: number[];
       opening_ids: number[];
+      /** The indexes (0-based, in rolls order) of the boxes whose lucky roll paid the award. */
+      lucky: number[];
     };
 
 export interface OpenBoxRow {
@@ -34,6 +36,11 @@ export interface OpenBoxRow {
   rolls: readonly { nonce: number; ticket: number; entry: BoxContentRow }[];
   /** The request signature's nonce, checked and kept by the statement; null outside HTTP. */
   signNonce: { value: string; expiresAtMs: number } | null;
+  /**
+   * The lucky player's rolls, one per box, while a lucky window runs (modules/lucky); null outside
+   * one: the statement then writes what it wrote before the lucky player existed.
+   */
+  lucky: { windowId: number; awardUnits: number; rolls: readonly number[] } | null;
 }
 
 /** kx_open_box's arguments in order, as sent: the named statement's and the inline one's. */
@@ -57,6 +64,9 @@ function openArgs(o: OpenBoxRow) {
     tickets: pgArray(o.rolls.map((x) => x.ticket)),
     signNonce: o.signNonce?.value ?? null,
     nonceExpires: o.signNonce ? new Date(o.signNonce.expiresAtMs).toISOString() : null,
+    luckyRolls: o.lucky ? pgArray(o.lucky.rolls) : null,
+    luckyWindow: o.lucky?.windowId ?? null,
+    luckyAward: o.lucky?.awardUnits ?? null,
   };
 }
 type OpenArgs = ReturnType<typeof openArgs>;
@@ -67,7 +77,8 @@ const openCall = (arg: (name: keyof OpenArgs) => unknown) => sql`kx_open_box(
   ${arg('memo')}, ${arg('sourceName')}, ${arg('now')}::timestamptz,
   ${arg('seed')}, ${arg('nonce')}, ${arg('clientSeed')},
   ${arg('items')}::integer[], ${arg('exters')}::integer[], ${arg('prices')}::bigint[], ${arg('tickets')}::integer[],
-  ${arg('signNonce')}::text, ${arg('nonceExpires')}::timestamptz)`;
+  ${arg('signNonce')}::text, ${arg('nonceExpires')}::timestamptz,
+  ${arg('luckyRolls')}::integer[], ${arg('luckyWindow')}::integer, ${arg('luckyAward')}::bigint)`;
 
 function answer(out: OpenBoxJson | undefined): OpenBoxJson {
   if (!out) throw new Error('kx_open_box answered nothing');

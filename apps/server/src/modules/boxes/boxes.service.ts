@@ -1,4 +1,5 @@
 import { rollBox } from '@kaixiang/game/fair';
+import { luckyRolls } from '@kaixiang/game/lucky';
 import {
   BOX_TICKETS,
   type BoxCard,
@@ -10,6 +11,7 @@ import {
   REQUEST_ID_PATTERN,
 } from '@kaixiang/shared/boxes';
 import type { Locale } from '@kaixiang/shared/locale';
+import type { LuckyMark } from '@kaixiang/shared/lucky';
 import { jewelryRarity } from '@kaixiang/shared/site';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -23,12 +25,14 @@ import {
 } from '../../db/schema/boxes.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
 import { boxOpenings } from '../../db/schema/games.ts';
+import { luckyPlayers } from '../../db/schema/lucky.ts';
 import { sqlStateOf } from '../../db/tx.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { DeferredNonce } from '../../http/signature.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { createKeyedQueue } from '../../infra/keyed-queue.ts';
 import { balancesOf, type Ledger, SQLSTATE_INSUFFICIENT } from '../ledger/ledger.ts';
+import type { LuckyWindows } from '../lucky/lucky-windows.ts';
 import type { SiteService } from '../site/site.service.ts';
 import { pick } from '../site/site.service.ts';
 import { createBoxHistory, type OpeningFacts, proof, type SeedFacts } from './boxes.history.ts';
@@ -74,6 +78,8 @@ export interface BoxesDeps {
   onOpenBatch?: (size: number) => void;
   /** Defaults to TICKER_DELAY_MS. */
   tickerDelayMs?: number;
+  /** The lucky player's windows (modules/lucky): while one runs, each opened box also rolls for it. */
+  lucky?: Pick<LuckyWindows, 'at'>;
 }
 
 /**
@@ -204,6 +210,13 @@ export function createBoxesService(deps: BoxesDeps) {
       .innerJoin(fairSeeds, eq(fairSeeds.id, boxOpenings.seedId))
       .where(eq(boxOpenings.requestRowId, req.id))
       .orderBy(asc(boxOpenings.id));
+    const paid = rows.some((r) => r.box_openings.luckyRoll === 0)
+      ? await db
+          .select({ openingId: luckyPlayers.openingId, award: luckyPlayers.awardUnits })
+          .from(luckyPlayers)
+          .where(eq(luckyPlayers.requestRowId, req.id))
+      : [];
+    const awards = new Map(paid.map((p) => [p.openingId, p.award]));
     const info = await items();
     const balance = (await balancesOf(db, userId)).coin;
     return {
@@ -211,11 +224,21 @@ export function createBoxesService(deps: BoxesDeps) {
       box_id: req.boxId,
       total_price: req.totalPriceUnits,
       money: balance,
-      items: rows.map((r) => opened(r.box_openings, r.fair_seeds, info, locale)),
+      items: rows.map((r) => {
+        const o = r.box_openings;
+        const lucky = o.luckyRoll === null ? undefined : { roll: o.luckyRoll, award: awards.get(o.id) ?? 0 };
+        return opened(o, r.fair_seeds, info, locale, lucky);
+      }),
     } satisfies OpenBoxResponse;
   }
 
-  function opened(o: OpeningFacts, seed: SeedFacts, info: Map<number, ItemInfo>, locale: Locale): OpenedItem {
+  function opened(
+    o: OpeningFacts,
+    seed: SeedFacts,
+    info: Map<number, ItemInfo>,
+    locale: Locale,
+    lucky?: LuckyMark,
+  ): OpenedItem {
     const item = info.get(o.itemDefId);
     return {
       id: o.userItemId ?? 0,
@@ -224,6 +247,7 @@ export function createBoxesService(deps: BoxesDeps) {
       exter: o.exter,
       cost_price: o.priceUnits,
       roll: proof(o, seed),
+      ...(lucky ? { lucky } : {}),
     };
   }
 
@@ -245,6 +269,8 @@ export function createBoxesService(deps: BoxesDeps) {
     signNonce: DeferredNonce | undefined,
   ): Promise<OpenBoxResponse | null> {
     const now = new Date(clock.now());
+    // Outside a lucky window this is a look at a short list in memory, and nothing is rolled.
+    const luckyWindow = deps.lucky ? await deps.lucky.at(now.getTime()) : null;
     const seed = seeds.get(userId) ?? (await readActiveSeed(db, userId, now));
     let out = await record(db, seed, now);
     if (out === 'stale_seed') {
@@ -274,6 +300,8 @@ export function createBoxesService(deps: BoxesDeps) {
         if (!entry) throw new Error(`roll index ${roll.index} outside box ${box.id}`);
         return { nonce, ticket: roll.ticket, entry };
       });
+      // The lucky slot of each box: its own messages ("lucky:…"), so the items above are unchanged.
+      const lucky = luckyRolls(seed, count, luckyWindow !== null);
       let row: OpenBoxJson;
       try {
         // On the pool, the prepared statement; in the retry's transaction, the same call inline.
@@ -288,6 +316,10 @@ export function createBoxesService(deps: BoxesDeps) {
           seed,
           rolls,
           signNonce: signNonce ?? null,
+          lucky:
+            luckyWindow && lucky
+              ? { windowId: luckyWindow.id, awardUnits: luckyWindow.awardUnits, rolls: lucky }
+              : null,
         });
       } catch (e) {
         seeds.forget(userId);
@@ -317,6 +349,9 @@ export function createBoxesService(deps: BoxesDeps) {
             { ...seed, revealedAt: null },
             info,
             locale,
+            luckyWindow && lucky
+              ? { roll: lucky[i] ?? 0, award: row.lucky.includes(i) ? luckyWindow.awardUnits : 0 }
+              : undefined,
           ),
         ),
       };

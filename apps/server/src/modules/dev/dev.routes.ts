@@ -28,6 +28,7 @@ export function devRoutes(deps: { site: SiteService; db: Db }): FastifyPluginAsy
 <li><code>POST /dev/test/credit</code> {user_id, amount, currency?}: credits a player (amount in 1/10000 yuan; currency coin, quota or point) from the test faucet, a balanced ledger transfer.</li>
 <li><code>POST /dev/test/account-type</code> {user_id, account_type}: makes a player an anchor (2, 3) or a plain player (1) again — anchors create roll rooms with their items.</li>
 <li><code>POST /dev/test/role</code> {user_id, role}: makes a player an admin (role admin: creates treasures, searches the catalogue), an anchor or a plain player again.</li>
+<li><code>POST /dev/test/lucky-next</code> {user_id}: makes the player's next opened box a lucky player's (rotates their seed pair and picks a client seed whose lucky roll is 0; it pays only while a lucky window runs).</li>
 <li><code>POST /dev/test/ban</code> {user_id, banned}: bans (ends every login and socket) or lifts the ban.</li>
 <li><code>POST /dev/test/reward</code> {nick_name, price_units, big, game_type}: records a win and pushes it to the tickers.</li>
 <li><code>POST /dev/test/redeem-code</code> {code?, coins, limit?, item_ids?, expires_at?}: makes a redeem code (random when code is absent; coins in 1/10000 yuan; limit = total uses, absent = unlimited).</li>

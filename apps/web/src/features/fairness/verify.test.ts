@@ -53,6 +53,27 @@ describe('verifyRoll', () => {
     expect(result.item?.item_id).toBe(101);
   });
 
+  it('recomputes the lucky player roll of a box opened in a window, and catches a false record', () => {
+    // packages/game lucky.test.ts: this server seed with client seed "kaixiang" is lucky at nonce 40.
+    const lucky = { ...INPUT, clientSeed: 'kaixiang', nonce: 40 };
+    const roll = rollBox(lucky, oddsEntries(TABLE.items), BOX_TICKETS);
+    const recorded = { oddsHash: TABLE.odds_hash, ticket: roll.ticket, itemId: 100 + roll.index, exter: 2 };
+    const check = (r: { roll: number; award: number }) =>
+      verifyRoll(lucky, TABLE, { ...recorded, lucky: r }).checks.find((c) => c.key === 'lucky');
+    expect(check({ roll: 0, award: 88_800 })).toMatchObject({ ok: true, computed: '0', expected: '0' });
+    // A recorded roll that is not the recomputed one, or an award without a 0, fails.
+    expect(check({ roll: 5, award: 0 })?.ok).toBe(false);
+    expect(
+      verifyRoll({ ...lucky, nonce: 41 }, TABLE, { ...recorded, lucky: { roll: 9, award: 88_800 } }).checks.at(-1),
+    ).toMatchObject({
+      key: 'lucky',
+      ok: false,
+      computed: '9',
+    });
+    // Outside a window there is no lucky roll to check.
+    expect(verifyRoll(INPUT, TABLE, RECORDED).checks.some((c) => c.key === 'lucky')).toBe(false);
+  });
+
   it('fails the seed and the ticket when the server seed is not the committed one', () => {
     const result = verifyRoll({ ...INPUT, serverSeed: `${SERVER_SEED.slice(0, -1)}0` }, TABLE, RECORDED);
     const byKey = Object.fromEntries(result.checks.map((c) => [c.key, c.ok]));

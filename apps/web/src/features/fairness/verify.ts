@@ -1,4 +1,5 @@
 import { type OddsEntry, oddsHash, rollBox, rollIntAt, validateOdds } from '@kaixiang/game/fair';
+import { isLucky, luckyRoll } from '@kaixiang/game/lucky';
 import { sha256Hex } from '@kaixiang/game/sha256';
 import { BOX_GAME, type BoxContentItem, type ContainsResponse } from '@kaixiang/shared/boxes';
 
@@ -17,9 +18,11 @@ export interface RecordedRoll {
   ticket: number;
   itemId: number;
   exter: number;
+  /** The lucky player's roll and award, when the box was opened during a lucky window. */
+  lucky?: { roll: number; award: number };
 }
 
-export type CheckKey = 'seedHash' | 'oddsHash' | 'ticket' | 'item';
+export type CheckKey = 'seedHash' | 'oddsHash' | 'ticket' | 'item' | 'lucky';
 
 export interface Check {
   key: CheckKey;
@@ -90,6 +93,17 @@ export function verifyRoll(input: VerifyInput, table: ContainsResponse, recorded
       computed: computedItem,
       expected: `#${recorded.itemId}/${recorded.exter}`,
     });
+    // The lucky player's roll of the same box: its own message, so it says nothing of the item.
+    if (recorded.lucky) {
+      const roll = luckyRoll(seeds);
+      const paid = recorded.lucky.award > 0;
+      checks.push({
+        key: 'lucky',
+        ok: roll === recorded.lucky.roll && isLucky(roll) === paid,
+        computed: String(roll),
+        expected: String(recorded.lucky.roll),
+      });
+    }
   }
   return { checks, ticket, cursor: work.cursor, chunk: work.index, item, tableError: null };
 }

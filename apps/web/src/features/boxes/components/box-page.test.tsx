@@ -197,6 +197,43 @@ describe('box page', () => {
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(5);
   });
 
+  it('after a lucky opening lands, shows the lucky-player overlay with the award, then what was won', async () => {
+    reduceMotion(false);
+    const lucky = openResponse(5);
+    lucky.items = lucky.items.map((i, k) => ({
+      ...i,
+      lucky: { roll: k === 2 ? 0 : 40 + k, award: k === 2 ? 88_800 : 0 },
+    }));
+    signedIn({ [BOX_PATHS.open]: () => lucky });
+    renderBox('/box/7');
+    await screen.findByText('0.2600%');
+    fireEvent.click(screen.getByRole('button', { name: /开 5 次/ }));
+    await screen.findAllByTestId('reel-strip');
+    // The reel first: nothing tells the player before it lands.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '跳过动画' }));
+    const overlay = await screen.findByRole('dialog', { name: '恭喜成为幸运玩家！' });
+    expect(within(overlay).getByText('8.88')).toBeTruthy();
+    expect(within(overlay).getByText('这次开箱命中了 1/108 的幸运数字')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: '恭喜获得' })).toBeNull();
+    fireEvent.click(within(overlay).getByRole('button', { name: '收下奖励' }));
+    const result = await screen.findByRole('dialog', { name: '恭喜获得' });
+    expect(within(result).getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.queryByRole('dialog', { name: '恭喜成为幸运玩家！' })).toBeNull();
+  });
+
+  it('shows no lucky overlay for an opening in a window whose rolls were not 0', async () => {
+    reduceMotion(true);
+    const plain = openResponse(1);
+    plain.items = plain.items.map((i) => ({ ...i, lucky: { roll: 17, award: 0 } }));
+    signedIn({ [BOX_PATHS.open]: () => plain });
+    renderBox('/box/7');
+    await screen.findByText('0.2600%');
+    fireEvent.click(screen.getByRole('button', { name: /开 1 次/ }));
+    expect(await screen.findByRole('dialog', { name: '恭喜获得' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: '恭喜成为幸运玩家！' })).toBeNull();
+  });
+
   it('lands by itself after the spin, and only then refreshes the recent openings', async () => {
     reduceMotion(false);
     vi.useFakeTimers({ shouldAdvanceTime: true });

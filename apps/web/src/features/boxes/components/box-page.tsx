@@ -1,11 +1,12 @@
 import type { OpenBoxResponse, OpenCount } from '@kaixiang/shared/boxes';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { lazy, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconChevronLeft, IconShield } from '../../../components/icons.tsx';
+import { LazyDialog } from '../../../components/lazy-dialog.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -23,6 +24,14 @@ import { OpenControls } from './open-controls.tsx';
 import { OpenResultDialog } from './open-result-dialog.tsx';
 import { Reel } from './reel.tsx';
 import '../boxes.css';
+
+/** The lucky-player overlay: loaded only for the rare opening that made its player lucky. */
+const LuckyOverlay = lazy(() =>
+  import('../../lucky/components/lucky-overlay.tsx').then((m) => ({ default: m.LuckyOverlay })),
+);
+
+/** What an opening paid its player as a lucky player (0 unless a box's lucky roll was 0). */
+const luckyAwardOf = (o: OpenBoxResponse) => o.items.reduce((sum, i) => sum + (i.lucky?.award ?? 0), 0);
 
 /** `/box/:boxId`. */
 export function BoxPage() {
@@ -51,7 +60,8 @@ function BoxMissing() {
   );
 }
 
-type Phase = 'idle' | 'spinning' | 'result';
+/** `lucky`: the reel has landed on an opening that made its player lucky; its overlay comes first. */
+type Phase = 'idle' | 'spinning' | 'lucky' | 'result';
 
 function BoxView({ boxId }: { boxId: number }) {
   const { t } = useTranslation();
@@ -110,7 +120,7 @@ function BoxView({ boxId }: { boxId: number }) {
   }
 
   function handleLanded() {
-    setPhase('result');
+    setPhase(opening && luckyAwardOf(opening) > 0 ? 'lucky' : 'result');
     // Only now: the list below would otherwise tell the result before the reel does.
     void queryClient.invalidateQueries({ queryKey: boxHistoryQueryOptions(boxId).queryKey });
   }
@@ -158,6 +168,11 @@ function BoxView({ boxId }: { boxId: number }) {
         )
       )}
       {belowReady && <BoxHistory boxId={boxId} />}
+      {opening && (
+        <LazyDialog open={phase === 'lucky'}>
+          {phase === 'lucky' && <LuckyOverlay awardUnits={luckyAwardOf(opening)} onClose={() => setPhase('result')} />}
+        </LazyDialog>
+      )}
       {opening && phase === 'result' && (
         <OpenResultDialog
           items={opening.items}

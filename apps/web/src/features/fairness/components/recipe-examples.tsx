@@ -114,6 +114,21 @@ export function UpgradeExampleView() {
   );
 }
 
+export function LuckyExampleView() {
+  const l = X.lucky;
+  return (
+    <Example
+      rows={[
+        ...seeds(l),
+        ['clientSeed', l.clientSeed],
+        ['nonce', l.nonce],
+        ...drawRows(l.draw),
+        [l.lucky ? 'luckyWin' : 'luckyLose', null, { roll: l.draw.value }],
+      ]}
+    />
+  );
+}
+
 export function BattleExampleView() {
   const b = X.battle;
   return (

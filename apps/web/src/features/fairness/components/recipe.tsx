@@ -1,6 +1,7 @@
 import { TURNTABLE_INNER_FIRST, TURNTABLE_INNER_WEIGHTS, TURNTABLE_OUTER_WEIGHTS } from '@kaixiang/game/turntable';
 import { BEACON_PATHS, DRAND_PUBLIC_URL, DRAND_QUICKNET } from '@kaixiang/shared/beacon';
 import { BOX_TICKETS } from '@kaixiang/shared/boxes';
+import { LUCKY_ODDS } from '@kaixiang/shared/lucky-paths';
 import { UPGRADE_RATE_SCALE } from '@kaixiang/shared/upgrade-paths';
 import { type ReactNode, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import {
   BattleExampleView,
   BeaconExampleView,
   BoxExampleView,
+  LuckyExampleView,
   RollExampleView,
   TreasureExampleView,
   TurntableExampleView,
@@ -95,6 +97,15 @@ function RecipePanel() {
         ['draw', { scale: UPGRADE_RATE_SCALE, last: UPGRADE_RATE_SCALE - 1 }],
       ],
       example: <UpgradeExampleView />,
+    },
+    {
+      key: 'lucky',
+      steps: [
+        ['message', { message: MESSAGE_TEMPLATES.lucky }],
+        ['draw', { odds: LUCKY_ODDS, last: LUCKY_ODDS - 1 }],
+        ['window'],
+      ],
+      example: <LuckyExampleView />,
     },
     {
       key: 'battle',

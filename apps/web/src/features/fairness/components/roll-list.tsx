@@ -8,6 +8,7 @@ import { dateTimeFormat } from '../../../i18n/formats.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { ROLLS_PAGE_SIZE, useRolls } from '../api/get-rolls.ts';
 import { qualityOf } from '../item-props.ts';
+import { LuckyText } from './lucky-text.tsx';
 
 export interface RollListProps {
   selectedId: number | null;
@@ -60,6 +61,11 @@ export function RollList({ selectedId, onSelect }: RollListProps) {
                     <td>{e.box_name}</td>
                     <td style={{ '--rarity': QUALITY_COLORS[qualityOf(e.quality)] } as CSSProperties}>
                       <span className="roll-table__item">{e.name}</span>
+                      {e.lucky && (
+                        <span className={`roll-lucky ${e.lucky.award > 0 ? 'is-won' : ''}`}>
+                          <LuckyText textKey={e.lucky.award > 0 ? 'won' : 'roll'} roll={e.lucky.roll} />
+                        </span>
+                      )}
                     </td>
                     <td className="fair-mono">{e.roll.nonce}</td>
                     <td className="roll-table__time">{dateTimeFormat(locale, TIME).format(e.created_at)}</td>

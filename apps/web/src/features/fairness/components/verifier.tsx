@@ -8,6 +8,7 @@ import { useLocale } from '../../../i18n/use-locale.ts';
 import { oddsTableQueryOptions } from '../api/get-odds-table.ts';
 import { qualityOf, wearOf } from '../item-props.ts';
 import { type RecordedRoll, type VerifyResult, verifyRoll } from '../verify.ts';
+import { LuckyText } from './lucky-text.tsx';
 
 interface Fields {
   serverSeed: string;
@@ -32,7 +33,13 @@ function fieldsOf(entry: SelfHistoryEntry): Fields {
 }
 
 function recordedOf(entry: SelfHistoryEntry): RecordedRoll {
-  return { oddsHash: entry.roll.odds_hash, ticket: entry.roll.ticket, itemId: entry.item_id, exter: entry.exter };
+  return {
+    oddsHash: entry.roll.odds_hash,
+    ticket: entry.roll.ticket,
+    itemId: entry.item_id,
+    exter: entry.exter,
+    ...(entry.lucky ? { lucky: entry.lucky } : {}),
+  };
 }
 
 function whole(text: string): number | null {
@@ -178,7 +185,7 @@ function VerifyOutcome({ result, table }: { result: VerifyResult; table: Contain
           <li key={c.key} className={`verify-check ${c.ok ? 'is-ok' : 'is-bad'}`} data-testid={`check-${c.key}`}>
             <CheckMark ok={c.ok} />
             <span className="verify-check__text">
-              <strong>{t(`fairness.checks.${c.key}`)}</strong>
+              <strong>{c.key === 'lucky' ? <LuckyText textKey="check" /> : t(`fairness.checks.${c.key}`)}</strong>
               <small className="fair-mono">
                 {t('fairness.checks.computed')}: {c.computed}
               </small>

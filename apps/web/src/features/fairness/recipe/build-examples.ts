@@ -15,6 +15,7 @@ import {
   serverSeedHash,
   ticketRanges,
 } from '@kaixiang/game/fair';
+import { isLucky, luckyRollAt } from '@kaixiang/game/lucky';
 import { drawWinners, entrantsHash, ROLL_GAME } from '@kaixiang/game/roll';
 import { hmacSha256, toHex } from '@kaixiang/game/sha256';
 import { drawCard, TREASURE_GAME } from '@kaixiang/game/treasure';
@@ -28,12 +29,14 @@ import {
 import { rollUpgrade, upgradeWins } from '@kaixiang/game/upgrade';
 import { beaconRoundAfter, beaconRoundTime, DRAND_SCHEDULE, LOCAL_SCHEDULE } from '@kaixiang/shared/beacon';
 import { BOX_GAME } from '@kaixiang/shared/boxes';
+import { LUCKY_GAME, LUCKY_ODDS } from '@kaixiang/shared/lucky-paths';
 import { UPGRADE_GAME, UPGRADE_RATE_SCALE } from '@kaixiang/shared/upgrade-paths';
 import type {
   BattleExample,
   BeaconExample,
   BoxExample,
   ExampleDraw,
+  LuckyExample,
   RollExample,
   TreasureExample,
   TurntableExample,
@@ -114,6 +117,20 @@ export function upgradeExample(
     ratePpm: i.ratePpm,
     draw,
     win: upgradeWins(roll.roll, i.ratePpm),
+  };
+}
+
+export function luckyExample(i: Pick<LuckyExample, 'serverSeed' | 'clientSeed' | 'nonce'>): LuckyExample {
+  const seeds = { serverSeed: i.serverSeed, clientSeed: i.clientSeed, nonce: i.nonce };
+  const input = { ...seeds, game: LUCKY_GAME };
+  const draw = drawOf(i.serverSeed, (c) => rollMessage(input, c), LUCKY_ODDS, luckyRollAt(seeds));
+  return {
+    serverSeed: i.serverSeed,
+    serverSeedHash: serverSeedHash(i.serverSeed),
+    clientSeed: i.clientSeed,
+    nonce: i.nonce,
+    draw,
+    lucky: isLucky(draw.value),
   };
 }
 

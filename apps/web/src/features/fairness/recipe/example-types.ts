@@ -54,6 +54,14 @@ export interface UpgradeExample extends ExampleSeeds {
   win: boolean;
 }
 
+/** The lucky player's roll of one opened box (n = 108; 0 is lucky). */
+export interface LuckyExample extends ExampleSeeds {
+  clientSeed: string;
+  nonce: number;
+  draw: ExampleDraw;
+  lucky: boolean;
+}
+
 export interface BattleExample extends ExampleSeeds, ExampleTable {
   publicSeed: string;
   roomId: number;
@@ -110,6 +118,7 @@ export interface RecipeExamples {
   beacon: BeaconExample;
   box: BoxExample;
   upgrade: UpgradeExample;
+  lucky: LuckyExample;
   battle: BattleExample;
   turntable: TurntableExample;
   roll: RollExample;

@@ -17,6 +17,7 @@ import {
   battleExample,
   beaconExample,
   boxExample,
+  luckyExample,
   rollExample,
   treasureExample,
   turntableExample,
@@ -35,6 +36,7 @@ describe('the recipe’s worked examples', () => {
     expect(beaconExample(X.beacon.closedAt)).toEqual(X.beacon);
     expect(boxExample(X.box)).toEqual(X.box);
     expect(upgradeExample(X.upgrade)).toEqual(X.upgrade);
+    expect(luckyExample(X.lucky)).toEqual(X.lucky);
     expect(battleExample(X.battle)).toEqual(X.battle);
     expect(turntableExample(X.turntable)).toEqual(X.turntable);
     expect(rollExample({ ...X.roll, prizes: X.roll.steps.length })).toEqual(X.roll);
@@ -44,6 +46,8 @@ describe('the recipe’s worked examples', () => {
   it('show what they are meant to: a tie broken by a roll, a winning upgrade, a case past its first item', () => {
     expect(X.battle.tie?.candidates).toEqual([0, 1]);
     expect(X.upgrade.win).toBe(true);
+    expect(X.lucky.lucky).toBe(true);
+    expect(X.lucky.draw.value).toBe(0);
     expect(X.box.index).toBeGreaterThan(0);
     expect(X.box.total).toBe(BOX_TICKETS);
   });

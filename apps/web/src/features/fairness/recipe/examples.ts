@@ -67,6 +67,25 @@ export const RECIPE_EXAMPLES: RecipeExamples = {
     },
     win: true,
   },
+  lucky: {
+    // The box example's pair at the nonce of a lucky opening.
+    serverSeed: '72a95120baec8b7b2c151669bf271e25a2b879307bb8e0eff6bac223fb62f11a',
+    serverSeedHash: 'fe80c7e59ab0ea9217326dd84b037c2dfb62af094198cbbd6b2b29f352eaec5e',
+    clientSeed: 'my-lucky-seed',
+    nonce: 39,
+    draw: {
+      n: 108,
+      cursor: 0,
+      message: 'lucky:my-lucky-seed:39:0',
+      digest: 'a1bcf58a5907ca55b52678c1779968c4be579a8f7c2f0bf027bf54b47488f23d',
+      pieces: ['a1bcf58a5907c', 'a55b52678c177', '9968c4be579a8', 'f7c2f0bf027bf'],
+      piece: 0,
+      pieceValue: 2845327126532220,
+      limit: 4503599627370408,
+      value: 0,
+    },
+    lucky: true,
+  },
   battle: {
     serverSeed: 'e21e4f3bfe587707314e6866daf18bdbe8b21b6438b7b901abe5d69335091e7f',
     serverSeedHash: 'ef603019774b05b776e64f080735deee01d96dc0be4e72bae47e408881799a7a',

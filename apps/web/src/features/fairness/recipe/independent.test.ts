@@ -8,6 +8,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { advance, type Battle, begin, create, join } from '@kaixiang/game/battle';
 import { rollBox, rollIntAt } from '@kaixiang/game/fair';
+import { luckyRoll } from '@kaixiang/game/lucky';
 import { drawWinners } from '@kaixiang/game/roll';
 import { drawCard } from '@kaixiang/game/treasure';
 import {
@@ -127,7 +128,7 @@ const clientSeed = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
 
 describe('a verifier written from the recipe alone', () => {
   it('commits to a seed by hashing its text', () => {
-    for (const x of [X.box, X.upgrade, X.battle, X.roll, X.treasure])
+    for (const x of [X.box, X.upgrade, X.lucky, X.battle, X.roll, X.treasure])
       expect(sha256(x.serverSeed)).toBe(x.serverSeedHash);
   });
 
@@ -143,6 +144,10 @@ describe('a verifier written from the recipe alone', () => {
         });
         expect(draw(seed, M.upgrade, { client_seed: client, nonce }, 1_000_000).value).toBe(
           rollUpgrade({ serverSeed: seed, clientSeed: client, nonce }).roll,
+        );
+        // The lucky player's roll of the same opened box: n = 108, lucky at 0.
+        expect(draw(seed, M.lucky, { client_seed: client, nonce }, 108).value).toBe(
+          luckyRoll({ serverSeed: seed, clientSeed: client, nonce }),
         );
       }),
       { numRuns: 200 },
@@ -278,6 +283,11 @@ describe('a verifier written from the recipe alone', () => {
     const up = draw(u.serverSeed, M.upgrade, { client_seed: u.clientSeed, nonce: u.nonce }, 1_000_000).value;
     expect([up, up < u.ratePpm]).toEqual([u.draw.value, u.win]);
     same(u.draw, u.serverSeed);
+
+    const l = X.lucky;
+    const lucky = draw(l.serverSeed, M.lucky, { client_seed: l.clientSeed, nonce: l.nonce }, 108).value;
+    expect([lucky, lucky === 0]).toEqual([l.draw.value, l.lucky]);
+    same(l.draw, l.serverSeed);
 
     const t = X.battle;
     const battle = battleOutcome({
