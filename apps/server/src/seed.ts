@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import { seedAccounts } from './modules/accounts/accounts.seed.ts';
+import { seedBags } from './modules/bags/bags.seed.ts';
 import { seedRobots } from './modules/battles/battles.seed.ts';
 import { seedBoxes } from './modules/boxes/boxes.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
@@ -26,4 +27,5 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedVip(db);
   await seedPayments(db);
   await seedCoupons(db);
+  await seedBags(db, nowMs);
 }

@@ -19,6 +19,7 @@ const mailOf = (id: number, overrides: Partial<Mail> = {}): Mail => ({
   coins: 0,
   items: [],
   coupons: [],
+  bags: [],
   has_appendix: false,
   received_at: null,
   ...overrides,
