@@ -11,20 +11,10 @@ import { FAIRNESS_PATHS } from '@kaixiang/shared/boxes-paths';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
+import { giveBags } from '../../../test/support/bags.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { balancesOf } from '../ledger/ledger.ts';
-
-/** Gives a player bags through the dev tool (the seeded gift campaign unless one is named). */
-export async function giveBags(t: TestApp, userId: number, count = 1, campaignId?: number): Promise<number> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/dev/test/bag',
-    payload: { user_id: userId, count, ...(campaignId ? { campaign_id: campaignId } : {}) },
-  });
-  if (res.statusCode !== 200) throw new Error(`give bags: ${res.body}`);
-  return (res.json() as { data: { campaign_id: number } }).data.campaign_id;
-}
 
 const entriesOf = (t: BagTableResponse): BagEntry[] =>
   t.entries.map((e) => ({ amountUnits: e.amount, tickets: e.tickets }));
