@@ -90,6 +90,9 @@ const UserinfoCardTab = lazy(async () => {
     ),
   };
 });
+const BagRecordsPage = lazy(() =>
+  import('../features/bags/components/bag-records-page.tsx').then((m) => ({ default: m.BagRecordsPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -162,6 +165,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.cardDetails, element: <TreasureDetailsPage /> },
       { path: PATHS.cardMy, element: <MyCardsPage /> },
       { path: PATHS.userinfoCard, element: <UserinfoCardTab /> },
+      { path: PATHS.userinfoBag, element: <BagRecordsPage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
       { path: PATHS.extension, element: <PromotedUsersPage /> },
