@@ -1,4 +1,5 @@
 import { TURNTABLE_INNER_FIRST, TURNTABLE_INNER_WEIGHTS, TURNTABLE_OUTER_WEIGHTS } from '@kaixiang/game/turntable';
+import { BAG_PATHS, BAG_TICKETS } from '@kaixiang/shared/bags-paths';
 import { BEACON_PATHS, DRAND_PUBLIC_URL, DRAND_QUICKNET } from '@kaixiang/shared/beacon';
 import { BOX_TICKETS } from '@kaixiang/shared/boxes';
 import { UPGRADE_RATE_SCALE } from '@kaixiang/shared/upgrade-paths';
@@ -9,6 +10,7 @@ import { MESSAGE_TEMPLATES, PIECE_BITS, PIECE_HEX_DIGITS, PIECES_PER_DIGEST } fr
 import { verifierTexts } from '../verifier-texts.ts';
 import { INNER_TICKETS, iconName, OUTER_TICKETS } from '../verify-turntable.ts';
 import {
+  BagExampleView,
   BattleExampleView,
   BeaconExampleView,
   BoxExampleView,
@@ -95,6 +97,16 @@ function RecipePanel() {
         ['draw', { scale: UPGRADE_RATE_SCALE, last: UPGRADE_RATE_SCALE - 1 }],
       ],
       example: <UpgradeExampleView />,
+    },
+    {
+      key: 'bag',
+      steps: [
+        ['message', { message: MESSAGE_TEMPLATES.bag }],
+        ['draw', { total: BAG_TICKETS, last: BAG_TICKETS - 1 }],
+        ['table', { url: `/api${BAG_PATHS.table}` }],
+        ['hash', { text: '{"n":N,"amounts":[[amount,tickets],…]}' }],
+      ],
+      example: <BagExampleView />,
     },
     {
       key: 'battle',

@@ -6,6 +6,7 @@
  * example: if the page's recipe and the server's code ever part, this fails.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { rollBag } from '@kaixiang/game/bags';
 import { advance, type Battle, begin, create, join } from '@kaixiang/game/battle';
 import { rollBox, rollIntAt } from '@kaixiang/game/fair';
 import { drawWinners } from '@kaixiang/game/roll';
@@ -127,11 +128,11 @@ const clientSeed = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
 
 describe('a verifier written from the recipe alone', () => {
   it('commits to a seed by hashing its text', () => {
-    for (const x of [X.box, X.upgrade, X.battle, X.roll, X.treasure])
+    for (const x of [X.box, X.upgrade, X.bag, X.battle, X.roll, X.treasure])
       expect(sha256(x.serverSeed)).toBe(x.serverSeedHash);
   });
 
-  it('rolls cases and upgrades as the rules do', () => {
+  it('rolls cases, upgrades and lucky bags as the rules do', () => {
     fc.assert(
       fc.property(hex64, clientSeed, fc.nat(1_000_000), (seed, client, nonce) => {
         const counts = [796_000, 160_000, 40_000, 4_000];
@@ -144,6 +145,15 @@ describe('a verifier written from the recipe alone', () => {
         expect(draw(seed, M.upgrade, { client_seed: client, nonce }, 1_000_000).value).toBe(
           rollUpgrade({ serverSeed: seed, clientSeed: client, nonce }).roll,
         );
+        // A lucky bag: a ticket of a million, the amount of the run that holds it.
+        const amounts = [5_000, 10_000, 20_000, 50_000, 100_000, 880_000];
+        const bagCounts = [500_000, 300_000, 120_000, 60_000, 18_000, 2_000];
+        const bagTicket = draw(seed, M.bag, { client_seed: client, nonce }, 1_000_000).value;
+        const bagRoll = rollBag(
+          { serverSeed: seed, clientSeed: client, nonce },
+          amounts.map((amountUnits, i) => ({ amountUnits, tickets: bagCounts[i]! })),
+        );
+        expect([bagRoll.ticket, bagRoll.amountUnits]).toEqual([bagTicket, amounts[runOf(bagCounts, bagTicket)]]);
       }),
       { numRuns: 200 },
     );
@@ -278,6 +288,18 @@ describe('a verifier written from the recipe alone', () => {
     const up = draw(u.serverSeed, M.upgrade, { client_seed: u.clientSeed, nonce: u.nonce }, 1_000_000).value;
     expect([up, up < u.ratePpm]).toEqual([u.draw.value, u.win]);
     same(u.draw, u.serverSeed);
+
+    const g = X.bag;
+    const bag = draw(g.serverSeed, M.bag, { client_seed: g.clientSeed, nonce: g.nonce }, g.total);
+    expect([bag.value, bag.cursor, bag.piece]).toEqual([g.draw.value, g.draw.cursor, g.draw.piece]);
+    same(g.draw, g.serverSeed);
+    const run = runOf(
+      g.amounts.map((e) => e[1]),
+      bag.value,
+    );
+    expect([run, g.amounts[run]?.[0]]).toEqual([g.index, g.amount]);
+    expect(sha256(g.tableText)).toBe(g.tableHash);
+    expect(g.tableText).toBe(`{"n":${g.total},"amounts":${JSON.stringify(g.amounts)}}`);
 
     const t = X.battle;
     const battle = battleOutcome({
