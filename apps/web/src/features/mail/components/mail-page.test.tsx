@@ -140,6 +140,14 @@ describe('mail page', () => {
     expect(screen.queryByRole('button', { name: '领取' })).toBeNull();
   });
 
+  it('names the lucky bags an attachment gives', async () => {
+    const box = mailbox([mailOf(1, { bags: [{ campaign_id: 3, name: '幸运福袋' }], has_appendix: true })]);
+    openMailPage(box);
+    await screen.findByTestId('mail-row');
+    fireEvent.click(screen.getByRole('button', { name: /邮件1/ }));
+    expect(screen.getByText('幸运福袋').parentElement?.textContent).toBe('福袋幸运福袋');
+  });
+
   it('collects all attachments at once, and says when nothing is left', async () => {
     const box = mailbox([
       mailOf(2, { coins: 20_000, has_appendix: true }),
