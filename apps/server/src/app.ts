@@ -17,6 +17,11 @@ import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { userRoutes } from './modules/accounts/user.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { bagsAdminRoutes } from './modules/bags/bags.admin-routes.ts';
+import { bagsDevRoutes } from './modules/bags/bags.dev-routes.ts';
+import { grantRechargeBags } from './modules/bags/bags.grants.ts';
+import { createBagsModule } from './modules/bags/bags.module.ts';
+import { bagsRoutes } from './modules/bags/bags.routes.ts';
 import { boxArtRoutes } from './modules/boxes/box-art.routes.ts';
 import { boxesRoutes } from './modules/boxes/boxes.routes.ts';
 import { createBoxesService } from './modules/boxes/boxes.service.ts';
@@ -213,8 +218,11 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(catalogueRoutes(createCatalogueService({ db: rt.database.db }), accounts.authenticate), {
     prefix: '/api',
   });
+  // Lucky bags: mail attachments and recharges give them, so they come before both.
+  const bags = createBagsModule(rt, ledger);
+  app.decorate('bags', bags.service);
   // Before the games: roll rooms mail their winners.
-  const mail = createMailModule(rt, ledger);
+  const mail = createMailModule(rt, ledger, (userId) => bags.service.publishCount(userId));
   await registerGames(app, rt, { ledger, boxes, site, presence, mail: mail.mail, authenticate: accounts.authenticate });
   const upgrade = createUpgradeService({
     db: rt.database.db,
@@ -251,14 +259,20 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
   const lucky = createLuckyService({ db: rt.database.db, clock: rt.clock });
   await app.register(luckyRoutes(lucky, luckyAdmin, rt.database.db, accounts.authenticate), { prefix: '/api' });
+  await app.register(bagsRoutes(bags.service, accounts.authenticate), { prefix: '/api' });
+  await app.register(bagsAdminRoutes(bags.admin, rt.database.db, accounts.authenticate), { prefix: '/api' });
   const promotion = createPromotionModule(rt, ledger);
   app.decorate('promotion', promotion);
   await app.register(promotionRoutes(promotion.ranking, promotion.invite, accounts.authenticate), { prefix: '/api' });
   await registerPayments(app, rt, {
     ledger,
     authenticate: accounts.authenticate,
-    // The inviter's rebate is paid in the same transaction as the recharge it comes from.
-    onPaid: (lt, paid) => onRecharge(lt, paid),
+    // The inviter's rebate is paid, and the lucky bags the recharge earns are given, in the same
+    // transaction as the recharge they come from.
+    onPaid: async (lt, paid) => {
+      await onRecharge(lt, paid);
+      await grantRechargeBags(lt, paid);
+    },
     vipBonusBp: vipRechargeBonusOf,
   });
   await app.register(couponsRoutes({ db: rt.database.db, clock: rt.clock }, accounts.authenticate), { prefix: '/api' });
@@ -271,6 +285,14 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     await app.register(tradeBotDevRoutes({ db: rt.database.db, inventory }));
     await app.register(devRoutes({ site, db: rt.database.db }));
     await app.register(mailDevRoutes({ redeem: mail.redeem }));
+    await app.register(
+      bagsDevRoutes({
+        db: rt.database.db,
+        clock: rt.clock,
+        transaction: (fn) => rt.transaction(fn),
+        bags: bags.service,
+      }),
+    );
     await app.register(outboxRoutes({ db: rt.database.db, clock: rt.clock, users: accounts.users }));
     if (accounts.steamSandbox) {
       await app.register(

@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import { seedAccounts } from './modules/accounts/accounts.seed.ts';
+import { seedBags } from './modules/bags/bags.seed.ts';
 import { seedRobots } from './modules/battles/battles.seed.ts';
 import { seedBoxes } from './modules/boxes/boxes.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
@@ -28,4 +29,5 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedPayments(db);
   await seedCoupons(db);
   await seedLucky(db, nowMs);
+  await seedBags(db, nowMs);
 }

@@ -195,6 +195,17 @@ export const ERRORS = {
   LUCKY_AWARD_INVALID: { code: 4753, http: 400 },
   LUCKY_WINDOW_ENDED: { code: 4754, http: 409 },
   LUCKY_WINDOW_STARTED: { code: 4755, http: 409 },
+  // Lucky bags (福袋, issue 21): 4730–4749.
+  BAG_NONE: { code: 4730, http: 404 },
+  BAG_NOT_FOUND: { code: 4731, http: 404 },
+  BAG_ALREADY_OPENED: { code: 4732, http: 409 },
+  BAG_TOO_FREQUENT: { code: 4733, http: 429 },
+  BAG_CAMPAIGN_NOT_FOUND: { code: 4734, http: 404 },
+  BAG_TABLE_TICKETS: { code: 4735, http: 400 },
+  BAG_CAMPAIGN_WINDOW: { code: 4736, http: 400 },
+  BAG_CAMPAIGN_LEVELS: { code: 4737, http: 400 },
+  BAG_PLAYER_NOT_FOUND: { code: 4738, http: 404 },
+  BAG_KIND_FIXED: { code: 4739, http: 400 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -938,6 +949,49 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '该活动已开始：开始时间不能再改，也不能取消，可将结束时间提前',
     'zh-TW': '該活動已開始：開始時間不能再改，也不能取消，可將結束時間提前',
     'en-US': 'This window has started: its start cannot change and it cannot be cancelled; end it earlier instead',
+  },
+  BAG_NONE: {
+    'zh-CN': '暂无可开启的福袋',
+    'zh-TW': '暫無可開啟的福袋',
+    'en-US': 'You have no lucky bag to open',
+  },
+  BAG_NOT_FOUND: { 'zh-CN': '福袋不存在', 'zh-TW': '福袋不存在', 'en-US': 'This lucky bag does not exist' },
+  BAG_ALREADY_OPENED: {
+    'zh-CN': '该福袋已开启',
+    'zh-TW': '該福袋已開啟',
+    'en-US': 'This lucky bag has been opened already',
+  },
+  // The spec's throttle message (spec 2 §8), its lucky bag limit one opening request per 3 s.
+  BAG_TOO_FREQUENT: {
+    'zh-CN': '操作频繁，请稍微再试',
+    'zh-TW': '操作頻繁，請稍後再試',
+    'en-US': 'Too many requests, please try again shortly',
+  },
+  BAG_CAMPAIGN_NOT_FOUND: {
+    'zh-CN': '福袋活动不存在',
+    'zh-TW': '福袋活動不存在',
+    'en-US': 'This lucky bag campaign does not exist',
+  },
+  BAG_TABLE_TICKETS: {
+    'zh-CN': '奖励表各档票数之和必须等于 1000000',
+    'zh-TW': '獎勵表各檔票數之和必須等於 1000000',
+    'en-US': 'The tickets of the amount table must add up to 1000000',
+  },
+  BAG_CAMPAIGN_WINDOW: {
+    'zh-CN': '结束时间必须晚于开始时间',
+    'zh-TW': '結束時間必須晚於開始時間',
+    'en-US': 'The end time must be after the start time',
+  },
+  BAG_CAMPAIGN_LEVELS: {
+    'zh-CN': 'VIP 等级福袋须列出至少一个等级，且等级不能重复',
+    'zh-TW': 'VIP 等級福袋須列出至少一個等級，且等級不能重複',
+    'en-US': 'A VIP level campaign needs at least one level, each listed once',
+  },
+  BAG_PLAYER_NOT_FOUND: { 'zh-CN': '玩家不存在', 'zh-TW': '玩家不存在', 'en-US': 'No such player' },
+  BAG_KIND_FIXED: {
+    'zh-CN': '只有赠送类福袋活动可以手动发放',
+    'zh-TW': '只有贈送類福袋活動可以手動發放',
+    'en-US': 'Only a grant campaign’s bags can be given by hand',
   },
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailBag } from './bags.ts';
 import type { Locale } from './locale.ts';
 import { recordId } from './record-id.ts';
 
@@ -58,7 +59,9 @@ export const mail = z.object({
   items: z.array(mailItem),
   /** Recharge coupons the attachment gives (one card each; see coupons.ts). */
   coupons: z.array(z.object({ coupon_id: z.number().int(), name: z.string() })),
-  /** True when coins > 0 or items or coupons is non-empty. */
+  /** Lucky bags the attachment gives (one per entry; see bags.ts). */
+  bags: z.array(mailBag).default([]),
+  /** True when coins > 0 or items, coupons or bags is non-empty. */
   has_appendix: z.boolean(),
   /** When the attachment was collected; null when not yet (or there is none). */
   received_at: z.number().int().nullable(),
@@ -82,6 +85,8 @@ export const receiveResponse = z.object({
   user_item_ids: z.array(z.number().int()),
   /** Coupon cards this call gave (user_card_id). */
   user_card_ids: z.array(z.number().int()),
+  /** Lucky bags this call gave (they wait in the player's bag icon). */
+  bags: z.number().int().default(0),
   /** True when nothing was left to collect (already received before; not an error). */
   already_received: z.boolean(),
   /** Coin balance afterwards. */

@@ -71,6 +71,7 @@ export const groupInfoResponse = z.object({
   contact_img: z.string(),
   /** 1 enables the command-code (口令) feature. */
   code_item: z.number().int(),
+  /** 1 while a recharge today gives a lucky bag (a daily recharge bag campaign is on), else 0. */
   rechargeBag: z.number().int(),
 });
 export type GroupInfo = z.infer<typeof groupInfoResponse>;

@@ -52,6 +52,7 @@ export const TRANSFER_KINDS = [
   'treasure_card',
   'treasure_refund',
   'lucky_award',
+  'bag_open',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

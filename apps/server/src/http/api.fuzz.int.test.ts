@@ -45,6 +45,9 @@ const UNREACHABLE_READS = [
   'GET /api/site/v1/get-end-treasure-info',
   // The admins' catalogue search (the fuzz player is no admin).
   'GET /api/admin/v1/catalogue/search',
+  // The admin API's other reads (the fuzz player is no admin): the audit log, the bag campaigns.
+  'GET /api/admin/v1/audit-log',
+  'GET /api/admin/v1/bags/campaigns',
 ];
 
 const GARBAGE_TOKENS = [

@@ -5,6 +5,7 @@ import { Toaster } from '../components/toaster.tsx';
 import { AccountHeader } from '../features/accounts/components/account-header.tsx';
 import { LoginDialogHost } from '../features/accounts/components/login-dialog-host.tsx';
 import { SessionBootstrap } from '../features/accounts/components/session-bootstrap.tsx';
+import { BagLauncher } from '../features/bags/bag-launcher.tsx';
 import { AnnouncementBar } from '../features/site/components/announcement-bar.tsx';
 import { LiveTickers } from '../features/site/components/live-tickers.tsx';
 import { SidePanel } from '../features/site/components/side-panel.tsx';
@@ -47,6 +48,7 @@ export function AppLayout() {
       </div>
       <SiteFooter />
       <SidePanel />
+      <BagLauncher />
       <LoginDialogHost />
       <Toaster />
       {MockRechargeShortcut && (

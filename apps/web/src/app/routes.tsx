@@ -93,6 +93,9 @@ const UserinfoCardTab = lazy(async () => {
 const NewYearPage = lazy(() =>
   import('../features/lucky/components/new-year-page.tsx').then((m) => ({ default: m.NewYearPage })),
 );
+const BagRecordsPage = lazy(() =>
+  import('../features/bags/components/bag-records-page.tsx').then((m) => ({ default: m.BagRecordsPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -165,6 +168,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.cardMy, element: <MyCardsPage /> },
       { path: PATHS.userinfoCard, element: <UserinfoCardTab /> },
       { path: PATHS.newYearActivity, element: <NewYearPage /> },
+      { path: PATHS.userinfoBag, element: <BagRecordsPage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
       { path: PATHS.extension, element: <PromotedUsersPage /> },

@@ -19,6 +19,8 @@ export const PATHS = {
   userinfoInventory: '/userinfo/inventory',
   userinfoRecharge: '/userinfo/recharge',
   userinfoCard: '/userinfo/card',
+  /** The player's lucky bags (ours: the spec's blessing-bag get-record has no page of its own). */
+  userinfoBag: '/userinfo/bag',
   cardDetails: '/card/details',
   cardMy: '/card/my',
   vipActivity: '/vipActivity',

@@ -41,6 +41,8 @@ export const mails = pgTable(
     items: jsonb('items').$type<MailItemSpec[]>().notNull().default([]),
     /** Coupon templates (coupons.id) the attachment gives, one card each. */
     coupons: jsonb('coupons').$type<number[]>().notNull().default([]),
+    /** Lucky bag campaigns (bag_campaigns.id) the attachment gives, one bag each. */
+    bags: jsonb('bags').$type<number[]>().notNull().default([]),
     hasAppendix: boolean('has_appendix').notNull(),
     /** Why it was sent: 'redeem' | 'system' | another module's name. */
     source: text('source').notNull(),
@@ -71,6 +73,8 @@ export const redeemCodes = pgTable(
     items: jsonb('items').$type<MailItemSpec[]>().notNull().default([]),
     /** Coupon templates the redeem mail gives. */
     coupons: jsonb('coupons').$type<number[]>().notNull().default([]),
+    /** Lucky bag campaigns the redeem mail gives, one bag each. */
+    bags: jsonb('bags').$type<number[]>().notNull().default([]),
     /** null: unlimited. */
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),

@@ -31,7 +31,8 @@ export function devRoutes(deps: { site: SiteService; db: Db }): FastifyPluginAsy
 <li><code>POST /dev/test/lucky-next</code> {user_id}: makes the player's next opened box a lucky player's (rotates their seed pair and picks a client seed whose lucky roll is 0; it pays only while a lucky window runs).</li>
 <li><code>POST /dev/test/ban</code> {user_id, banned}: bans (ends every login and socket) or lifts the ban.</li>
 <li><code>POST /dev/test/reward</code> {nick_name, price_units, big, game_type}: records a win and pushes it to the tickers.</li>
-<li><code>POST /dev/test/redeem-code</code> {code?, coins, limit?, item_ids?, expires_at?}: makes a redeem code (random when code is absent; coins in 1/10000 yuan; limit = total uses, absent = unlimited).</li>
+<li><code>POST /dev/test/redeem-code</code> {code?, coins, limit?, item_ids?, coupon_ids?, bag_campaign_ids?, expires_at?}: makes a redeem code (random when code is absent; coins in 1/10000 yuan; limit = total uses, absent = unlimited).</li>
+<li><code>POST /dev/test/bag</code> {user_id, campaign_id?, count?}: gives a player lucky bags (the seeded gift campaign by default); the bag icon shows for them (docs/promotions/bags.md).</li>
 <li><code>GET /dev/test/coupons</code>: the coupon templates; <code>POST /dev/test/coupon</code> {user_id, coupon_id}: gives the player one card of that template (for the recharge dialog's coupon picker).</li></ul>`),
     );
 

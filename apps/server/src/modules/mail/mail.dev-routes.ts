@@ -24,6 +24,8 @@ export function mailDevRoutes(deps: { redeem: RedeemService }): FastifyPluginAsy
             item_ids: z.array(z.number().int().positive()).max(20).optional(),
             /** Coupon template ids (GET /dev/test/coupons) the mail also gives. */
             coupon_ids: z.array(z.number().int().positive()).max(10).optional(),
+            /** Lucky bag campaign ids (kind grant) the mail also gives, one bag each. */
+            bag_campaign_ids: z.array(z.number().int().positive()).max(10).optional(),
             /** Epoch ms; none = never expires. */
             expires_at: z.number().int().nullable().optional(),
           }),
@@ -36,6 +38,7 @@ export function mailDevRoutes(deps: { redeem: RedeemService }): FastifyPluginAsy
           coinsUnits: b.coins,
           items: (b.item_ids ?? []).map((itemDefId) => ({ itemDefId })),
           coupons: b.coupon_ids ?? [],
+          bags: b.bag_campaign_ids ?? [],
           usageLimit: b.limit ?? null,
           expiresAtMs: b.expires_at ?? null,
         });

@@ -16,9 +16,16 @@ export interface MailModule {
 }
 
 /** Builds the mailbox and redeem codes on the runtime and the app's one ledger. */
-export function createMailModule(rt: Runtime, ledger: Ledger): MailModule {
+export function createMailModule(rt: Runtime, ledger: Ledger, onBagsGiven?: MailDeps['onBagsGiven']): MailModule {
   const transaction: MailDeps['transaction'] = (fn) => rt.transaction(fn);
-  const mail = createMailService({ db: rt.database.db, ledger, bus: rt.bus, clock: rt.clock, transaction });
+  const mail = createMailService({
+    db: rt.database.db,
+    ledger,
+    bus: rt.bus,
+    clock: rt.clock,
+    transaction,
+    ...(onBagsGiven ? { onBagsGiven } : {}),
+  });
   const redeem = createRedeemService({
     db: rt.database.db,
     clock: rt.clock,

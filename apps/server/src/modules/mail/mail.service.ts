@@ -6,6 +6,8 @@ import type { MailItemSpec } from '../../db/schema/mail.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
+import { grantBagsInTx } from '../bags/bags.grants.ts';
+import { bagsRepo } from '../bags/bags.repo.ts';
 import { prizePriceUnits } from '../catalogue/prize-price.ts';
 import { coupons } from '../coupons/coupons.service.ts';
 import { balancesOf, type Ledger } from '../ledger/ledger.ts';
@@ -28,6 +30,8 @@ export interface SendMailInput {
   items?: { itemDefId: number; exter?: number; priceUnits?: number }[];
   /** Coupon templates (coupons.id) the attachment gives, one card each. */
   coupons?: number[];
+  /** Lucky bag campaigns (kind grant) the attachment gives, one bag each. */
+  bags?: number[];
   /** Why: 'redeem', 'system', or the sending module's name. */
   source: string;
   /** Unique per source event: a second send with the same key makes no second mail. */
@@ -40,12 +44,23 @@ export interface MailDeps {
   bus: EventBus;
   clock: Clock;
   transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  /** After a collected attachment gave lucky bags: tell the player's tabs (the bag icon). */
+  onBagsGiven?: (userId: number) => Promise<void>;
 }
 
 const texts = (t: MailText | undefined) =>
   typeof t === 'string' || t === undefined
     ? { zhCn: t ?? '', zhTw: '', en: '' }
     : { zhCn: t.zhCn, zhTw: t.zhTw ?? '', en: t.en ?? '' };
+
+/** Bags an attachment or a code gives are of existing campaigns of kind grant (docs/promotions/bags.md). */
+export async function checkBagCampaigns(db: Db | Tx, ids: readonly number[]): Promise<void> {
+  for (const id of new Set(ids)) {
+    const campaign = await bagsRepo.campaign(db, id);
+    if (!campaign) throw new AppError('BAG_CAMPAIGN_NOT_FOUND');
+    if (campaign.kind !== 'grant') throw new AppError('BAG_KIND_FIXED');
+  }
+}
 
 /**
  * The mailbox (spec 1 §2 mail page, §7 mail calls): mails with optional attachments of coins and
@@ -84,6 +99,8 @@ export function createMailService(deps: MailDeps) {
     if (!Number.isSafeInteger(coins) || coins < 0) throw new RangeError(`bad mail coins ${coins}`);
     const items = await resolveItems(tx, input.items);
     const couponIds = input.coupons ?? [];
+    const bagIds = input.bags ?? [];
+    await checkBagCampaigns(tx, bagIds);
     const title = texts(input.title);
     const content = texts(input.content);
     return mailRepo.insert(tx, {
@@ -97,7 +114,8 @@ export function createMailService(deps: MailDeps) {
       coinsUnits: coins,
       items,
       coupons: couponIds,
-      hasAppendix: coins > 0 || items.length > 0 || couponIds.length > 0,
+      bags: bagIds,
+      hasAppendix: coins > 0 || items.length > 0 || couponIds.length > 0 || bagIds.length > 0,
       source: input.source,
       sourceKey: input.sourceKey ?? null,
       createdAt: now,
@@ -111,6 +129,10 @@ export function createMailService(deps: MailDeps) {
   }
 
   async function toMails(rows: MailRow[], locale: Locale): Promise<Mail[]> {
+    const bagNames = await bagsRepo.names(
+      db,
+      rows.flatMap((r) => r.bags),
+    );
     const couponNames = await coupons.names(
       db,
       rows.flatMap((r) => r.coupons),
@@ -143,6 +165,10 @@ export function createMailService(deps: MailDeps) {
         };
       }),
       coupons: r.coupons.map((id) => ({ coupon_id: id, name: couponNames.get(id) ?? '' })),
+      bags: r.bags.map((id) => {
+        const names = bagNames.get(id);
+        return { campaign_id: id, name: names ? pick(names, locale) : '' };
+      }),
       has_appendix: r.hasAppendix,
       received_at: r.receivedAt?.getTime() ?? null,
     }));
@@ -155,6 +181,7 @@ export function createMailService(deps: MailDeps) {
       let coins = 0;
       const userItemIds: number[] = [];
       const userCardIds: number[] = [];
+      let bags = 0;
       for (const m of claimed) {
         if (m.coinsUnits > 0) {
           await post({
@@ -180,8 +207,12 @@ export function createMailService(deps: MailDeps) {
           );
           if (card !== null) userCardIds.push(card);
         }
+        for (const [i, campaignId] of m.bags.entries()) {
+          const source = m.source === 'redeem' ? 'redeem' : 'mail';
+          bags += await grantBagsInTx(tx, { userId, campaignId, source, key: `mail:${m.id}:${i}`, count: 1 }, now);
+        }
       }
-      return { ids: claimed.map((m) => m.id), coins, userItemIds, userCardIds };
+      return { ids: claimed.map((m) => m.id), coins, userItemIds, userCardIds, bags };
     });
     if (id !== undefined && paid.ids.length === 0) {
       const mail = await mailRepo.byId(db, userId, id);
@@ -190,11 +221,13 @@ export function createMailService(deps: MailDeps) {
     }
     const [balances, count] = await Promise.all([balancesOf(db, userId), mailRepo.unreadCount(db, userId)]);
     if (paid.ids.length > 0) await notify(userId);
+    if (paid.bags > 0) await deps.onBagsGiven?.(userId).catch(() => undefined);
     return {
       ids: paid.ids,
       coins: paid.coins,
       user_item_ids: paid.userItemIds,
       user_card_ids: paid.userCardIds,
+      bags: paid.bags,
       already_received: paid.ids.length === 0,
       money: balances.coin,
       new_mail_count: count,

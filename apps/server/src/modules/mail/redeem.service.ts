@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { CounterStore } from '../../infra/counters.ts';
 import { mailRepo } from './mail.repo.ts';
-import type { MailService, SendMailInput } from './mail.service.ts';
+import { checkBagCampaigns, type MailService, type SendMailInput } from './mail.service.ts';
 
 export interface RedeemDeps {
   db: Db;
@@ -94,6 +94,7 @@ export function createRedeemService(deps: RedeemDeps) {
             coinsUnits: code.coinsUnits,
             items: code.items,
             coupons: code.coupons,
+            bags: code.bags,
             source: 'redeem',
             sourceKey: `redeem:${code.id}:${userId}`,
           },
@@ -112,6 +113,8 @@ export function createRedeemService(deps: RedeemDeps) {
       coinsUnits: number;
       items?: SendMailInput['items'];
       coupons?: number[];
+      /** Lucky bag campaigns (kind grant) the redeem mail gives, one bag each. */
+      bags?: number[];
       usageLimit: number | null;
       expiresAtMs?: number | null | undefined;
     }) {
@@ -119,11 +122,13 @@ export function createRedeemService(deps: RedeemDeps) {
       if (code.length > REDEEM_CODE_MAX_LENGTH) throw new AppError('VALIDATION_FAILED');
       if (!Number.isSafeInteger(input.coinsUnits) || input.coinsUnits < 0) throw new RangeError('bad coins');
       const items = await mail.resolveItems(db, input.items);
+      await checkBagCampaigns(db, input.bags ?? []);
       const made = await mailRepo.insertCode(db, {
         code,
         coinsUnits: input.coinsUnits,
         items,
         coupons: input.coupons ?? [],
+        bags: input.bags ?? [],
         usageLimit: input.usageLimit,
         expiresAt: input.expiresAtMs ? new Date(input.expiresAtMs) : null,
         createdAt: new Date(clock.now()),

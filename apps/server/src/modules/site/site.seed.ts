@@ -91,7 +91,6 @@ const SETTINGS: Record<string, unknown> = {
   'qr.app': 'https://kaixiang.example/app',
   'qr.contact': 'https://kaixiang.example/support',
   code_item: 1,
-  recharge_bag: 1,
 };
 
 const HOSTS = [

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { rewardHistories } from '../../db/schema/site.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
+import { bagsRepo } from '../bags/bags.repo.ts';
 import { type RewardInsert, siteRepo } from './site.repo.ts';
 
 type Localised = { zhCn: string; zhTw: string; en: string };
@@ -29,7 +30,6 @@ export const GROUP_SETTING_KEYS = [
   'group.app_img',
   'group.contact_img',
   'code_item',
-  'recharge_bag',
 ] as const;
 
 /**
@@ -131,8 +131,16 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
       return entries;
     },
 
+    /**
+     * rechargeBag is 1 while a daily recharge lucky bag campaign gives bags (enabled, within its
+     * window): read from the campaigns themselves, so it cannot disagree with what a recharge
+     * gives (docs/promotions/bags.md "rechargeBag").
+     */
     async groupInfo(): Promise<GroupInfo> {
-      const s = await cached('group', () => siteRepo.settings(db, GROUP_SETTING_KEYS));
+      const [s, rechargeBags] = await Promise.all([
+        cached('group', () => siteRepo.settings(db, GROUP_SETTING_KEYS)),
+        cached('recharge_bag', () => bagsRepo.activeCampaigns(db, 'daily_recharge', new Date(clock.now()))),
+      ]);
       const str = (k: string) => (typeof s.get(k) === 'string' ? (s.get(k) as string) : '');
       const num = (k: string) => (typeof s.get(k) === 'number' ? (s.get(k) as number) : 0);
       return {
@@ -141,7 +149,7 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
         app_img: str('group.app_img'),
         contact_img: str('group.contact_img'),
         code_item: num('code_item'),
-        rechargeBag: num('recharge_bag'),
+        rechargeBag: rechargeBags.length > 0 ? 1 : 0,
       };
     },
 

@@ -65,6 +65,19 @@ export async function vipRechargeBonusOf(db: Db | Tx, userId: number): Promise<n
   return (await judgeLevel(db, userId)).def?.bonusBp ?? 0;
 }
 
+/**
+ * The level before and after the player's last `recentUnits` of recharge, judged inside the
+ * caller's transaction: the levels a recharge just reached (lucky bags per VIP level give theirs then).
+ */
+export async function vipLevelCrossing(
+  db: Db | Tx,
+  userId: number,
+  recentUnits: number,
+): Promise<{ before: number; after: number }> {
+  const { levels, level, expUnits } = await judgeLevel(db, userId);
+  return { before: levelFor(levels, Math.max(0, expUnits - recentUnits)), after: level };
+}
+
 export interface VipDeps {
   db: Db;
   ledger: Ledger;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
 import {
+  IconActivity,
   IconBag,
   IconBox,
   IconCoin,
@@ -131,6 +132,7 @@ export function AccountHeader() {
                 [PATHS.extension, IconUsers, t('account.extension')],
                 [PATHS.accountRecord, IconDocument, t('wallet.record.menu')],
                 [PATHS.userinfoRecharge, IconCoin, t('pages.userinfoRecharge.title')],
+                [PATHS.userinfoBag, IconActivity, t('bags.menu')],
               ] as const
             ).map(([to, Icon, label]) => (
               <Link key={to} role="menuitem" to={to} onClick={() => setMenuOpen(false)}>

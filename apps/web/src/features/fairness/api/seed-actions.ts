@@ -1,13 +1,14 @@
 import { FAIRNESS_PATHS, seedResponse } from '@kaixiang/shared/boxes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api.ts';
+import { bagsQueryRoot } from './get-bags.ts';
 import { rollsQueryRoot } from './get-rolls.ts';
 import { seedQueryOptions } from './get-seed.ts';
 import { upgradesQueryRoot } from './get-upgrades.ts';
 
 /**
  * Changing the client seed or rotating changes what the seed panel shows; rotating also reveals
- * the server seed of every roll made with the old pair, so the roll and upgrade lists refetch too.
+ * the server seed of every roll made with the old pair, so the roll, upgrade and bag lists refetch too.
  */
 function useRefreshAfter() {
   const queryClient = useQueryClient();
@@ -17,6 +18,7 @@ function useRefreshAfter() {
     void queryClient.invalidateQueries({ queryKey: seedQueryOptions.queryKey });
     void queryClient.invalidateQueries({ queryKey: rollsQueryRoot });
     void queryClient.invalidateQueries({ queryKey: upgradesQueryRoot });
+    void queryClient.invalidateQueries({ queryKey: bagsQueryRoot });
   };
 }
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconShield } from '../../../components/icons.tsx';
 import { useLoggedIn } from '../../../lib/session.ts';
+import { BagVerifier } from './bag-verifier.tsx';
 import { BattleVerifier } from './battle-verifier.tsx';
 import { Recipe } from './recipe.tsx';
 import { RollList } from './roll-list.tsx';
@@ -18,7 +19,7 @@ const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5'] as const;
 
 /**
  * `/fairness`: how a roll is made, the player's seeds, verifiers that recompute any box roll,
- * battle, turntable round, upgrade, roll room or treasure, and every game's exact recipe for a
+ * battle, turntable round, upgrade, lucky bag, roll room or treasure, and every game's exact recipe for a
  * player who writes their own.
  */
 export function FairnessPage() {
@@ -53,6 +54,7 @@ export function FairnessPage() {
       <BattleVerifier />
       <TurntableVerifier />
       <UpgradeVerifier />
+      <BagVerifier />
       <RollVerifier />
       <TreasureVerifier />
       <Recipe />

@@ -129,6 +129,24 @@ export function LuckyExampleView() {
   );
 }
 
+export function BagExampleView() {
+  const b = X.bag;
+  return (
+    <Example
+      rows={[
+        ...seeds(b),
+        ['clientSeed', b.clientSeed],
+        ['nonce', b.nonce],
+        ['amounts', b.amounts.map((e) => `[${e.join(', ')}]`).join(' ')],
+        ['hashedText', b.tableText],
+        ['tableHash', b.tableHash],
+        ...drawRows(b.draw),
+        ['amountResult', null, { ticket: b.draw.value, index: b.index + 1, from: b.from, to: b.to, amount: b.amount }],
+      ]}
+    />
+  );
+}
+
 export function BattleExampleView() {
   const b = X.battle;
   return (

@@ -1,4 +1,5 @@
 import { TURNTABLE_INNER_FIRST, TURNTABLE_INNER_WEIGHTS, TURNTABLE_OUTER_WEIGHTS } from '@kaixiang/game/turntable';
+import { BAG_PATHS, BAG_TICKETS } from '@kaixiang/shared/bags-paths';
 import { BEACON_PATHS, DRAND_PUBLIC_URL, DRAND_QUICKNET } from '@kaixiang/shared/beacon';
 import { BOX_TICKETS } from '@kaixiang/shared/boxes';
 import { LUCKY_ODDS } from '@kaixiang/shared/lucky-paths';
@@ -10,6 +11,7 @@ import { MESSAGE_TEMPLATES, PIECE_BITS, PIECE_HEX_DIGITS, PIECES_PER_DIGEST } fr
 import { verifierTexts } from '../verifier-texts.ts';
 import { INNER_TICKETS, iconName, OUTER_TICKETS } from '../verify-turntable.ts';
 import {
+  BagExampleView,
   BattleExampleView,
   BeaconExampleView,
   BoxExampleView,
@@ -106,6 +108,16 @@ function RecipePanel() {
         ['window'],
       ],
       example: <LuckyExampleView />,
+    },
+    {
+      key: 'bag',
+      steps: [
+        ['message', { message: MESSAGE_TEMPLATES.bag }],
+        ['draw', { total: BAG_TICKETS, last: BAG_TICKETS - 1 }],
+        ['table', { url: `/api${BAG_PATHS.table}` }],
+        ['hash', { text: '{"n":N,"amounts":[[amount,tickets],…]}' }],
+      ],
+      example: <BagExampleView />,
     },
     {
       key: 'battle',

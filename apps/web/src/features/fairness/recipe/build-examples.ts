@@ -3,6 +3,7 @@
  * (packages/game), for recipe/examples.test.ts: whatever the page prints must be what this
  * returns. Test-only: the page prints the literals of examples.ts and never runs this.
  */
+import { bagTableHash, bagTableText, bagTicketRanges, rollBag } from '@kaixiang/game/bags';
 import { advance, BATTLE_GAME, BATTLE_TIE_SLOT, type Battle, begin, create, join } from '@kaixiang/game/battle';
 import { type SharedRollInput, sharedRollIntAt, sharedRollMessage } from '@kaixiang/game/engine';
 import {
@@ -27,11 +28,13 @@ import {
   verifyDraw,
 } from '@kaixiang/game/turntable';
 import { rollUpgrade, upgradeWins } from '@kaixiang/game/upgrade';
+import { BAG_GAME, BAG_TICKETS } from '@kaixiang/shared/bags-paths';
 import { beaconRoundAfter, beaconRoundTime, DRAND_SCHEDULE, LOCAL_SCHEDULE } from '@kaixiang/shared/beacon';
 import { BOX_GAME } from '@kaixiang/shared/boxes';
 import { LUCKY_GAME, LUCKY_ODDS } from '@kaixiang/shared/lucky-paths';
 import { UPGRADE_GAME, UPGRADE_RATE_SCALE } from '@kaixiang/shared/upgrade-paths';
 import type {
+  BagExample,
   BattleExample,
   BeaconExample,
   BoxExample,
@@ -131,6 +134,33 @@ export function luckyExample(i: Pick<LuckyExample, 'serverSeed' | 'clientSeed' |
     nonce: i.nonce,
     draw,
     lucky: isLucky(draw.value),
+  };
+}
+
+export function bagExample(i: Pick<BagExample, 'serverSeed' | 'clientSeed' | 'nonce' | 'amounts'>): BagExample {
+  const entries = i.amounts.map(([amountUnits, tickets]) => ({ amountUnits, tickets }));
+  const input = { serverSeed: i.serverSeed, clientSeed: i.clientSeed, nonce: i.nonce, game: BAG_GAME };
+  const roll = rollBag(i, entries);
+  const draw = drawOf(i.serverSeed, (c) => rollMessage(input, c), BAG_TICKETS, {
+    value: roll.ticket,
+    cursor: roll.cursor,
+    index: roll.chunkIndex,
+  });
+  const range = bagTicketRanges(entries)[roll.index];
+  return {
+    serverSeed: i.serverSeed,
+    serverSeedHash: serverSeedHash(i.serverSeed),
+    clientSeed: i.clientSeed,
+    nonce: i.nonce,
+    total: BAG_TICKETS,
+    amounts: i.amounts,
+    tableText: bagTableText(entries),
+    tableHash: bagTableHash(entries),
+    draw,
+    index: roll.index,
+    from: range?.from ?? -1,
+    to: range?.to ?? -1,
+    amount: roll.amountUnits,
   };
 }
 

@@ -62,6 +62,23 @@ export interface LuckyExample extends ExampleSeeds {
   lucky: boolean;
 }
 
+export interface BagExample extends ExampleSeeds {
+  clientSeed: string;
+  nonce: number;
+  total: number;
+  /** The amount table: [amount in units, tickets] in list order, the tickets summing to `total`. */
+  amounts: [number, number][];
+  /** The text whose SHA-256 is the table hash, and that hash. */
+  tableText: string;
+  tableHash: string;
+  draw: ExampleDraw;
+  /** The entry whose tickets [from, to) hold the ticket, and what it pays. */
+  index: number;
+  from: number;
+  to: number;
+  amount: number;
+}
+
 export interface BattleExample extends ExampleSeeds, ExampleTable {
   publicSeed: string;
   roomId: number;
@@ -119,6 +136,7 @@ export interface RecipeExamples {
   box: BoxExample;
   upgrade: UpgradeExample;
   lucky: LuckyExample;
+  bag: BagExample;
   battle: BattleExample;
   turntable: TurntableExample;
   roll: RollExample;

@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { LOCAL_BEACON_INFO, localBeaconUrl } from '../../../test/fixtures.ts';
 import { roll as battleRoll, roomData } from '../../battles/test-fixtures.ts';
 import { endInfo } from '../../treasure/test-fixtures.ts';
+import { bagEntry, bagTable } from '../bag-fixture.ts';
 import { upgradeEntry } from '../upgrade-fixture.ts';
 import { verifyRoll } from '../verify.ts';
+import { verifyBagRecord } from '../verify-bag.ts';
 import { oddsKey, verifyBattle } from '../verify-battle.ts';
 import { beaconTiming } from '../verify-beacon.ts';
 import { verifyRollRoom } from '../verify-roll.ts';
@@ -14,6 +16,7 @@ import { verifyTreasureDraw } from '../verify-treasure.ts';
 import { verifyTurntableRound } from '../verify-turntable.ts';
 import { verifyUpgradeRecord } from '../verify-upgrade.ts';
 import {
+  bagExample,
   battleExample,
   beaconExample,
   boxExample,
@@ -37,6 +40,7 @@ describe('the recipe’s worked examples', () => {
     expect(boxExample(X.box)).toEqual(X.box);
     expect(upgradeExample(X.upgrade)).toEqual(X.upgrade);
     expect(luckyExample(X.lucky)).toEqual(X.lucky);
+    expect(bagExample(X.bag)).toEqual(X.bag);
     expect(battleExample(X.battle)).toEqual(X.battle);
     expect(turntableExample(X.turntable)).toEqual(X.turntable);
     expect(rollExample({ ...X.roll, prizes: X.roll.steps.length })).toEqual(X.roll);
@@ -50,6 +54,7 @@ describe('the recipe’s worked examples', () => {
     expect(X.lucky.draw.value).toBe(0);
     expect(X.box.index).toBeGreaterThan(0);
     expect(X.box.total).toBe(BOX_TICKETS);
+    expect(X.bag.index).toBeGreaterThan(0);
   });
 
   it('pass the box verifier', () => {
@@ -108,6 +113,44 @@ describe('the recipe’s worked examples', () => {
       roll: u.draw.value,
       cursor: u.draw.cursor,
       chunk: u.draw.piece,
+    });
+  });
+
+  it('pass the lucky bag verifier', () => {
+    const b = X.bag;
+    let from = 0;
+    const table = {
+      ...bagTable(),
+      table_hash: b.tableHash,
+      entries: b.amounts.map(([amount, tickets]) => {
+        const row = { amount, tickets, ticket_from: from, ticket_to: from + tickets };
+        from += tickets;
+        return row;
+      }),
+    };
+    const record = {
+      ...bagEntry(1, 0),
+      get_money: b.amount,
+      proof: {
+        nonce: b.nonce,
+        client_seed: b.clientSeed,
+        server_seed_hash: b.serverSeedHash,
+        server_seed: b.serverSeed,
+        table_version: 1,
+        table_hash: b.tableHash,
+        ticket: b.draw.value,
+      },
+    };
+    expect(verifyBagRecord(record, table)).toMatchObject({
+      kind: 'checked',
+      ok: true,
+      ticket: b.draw.value,
+      cursor: b.draw.cursor,
+      chunk: b.draw.piece,
+      index: b.index,
+      from: b.from,
+      to: b.to,
+      amount: b.amount,
     });
   });
 

@@ -6,6 +6,7 @@
  * example: if the page's recipe and the server's code ever part, this fails.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { rollBag } from '@kaixiang/game/bags';
 import { advance, type Battle, begin, create, join } from '@kaixiang/game/battle';
 import { rollBox, rollIntAt } from '@kaixiang/game/fair';
 import { luckyRoll } from '@kaixiang/game/lucky';
@@ -128,11 +129,11 @@ const clientSeed = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
 
 describe('a verifier written from the recipe alone', () => {
   it('commits to a seed by hashing its text', () => {
-    for (const x of [X.box, X.upgrade, X.lucky, X.battle, X.roll, X.treasure])
+    for (const x of [X.box, X.upgrade, X.lucky, X.bag, X.battle, X.roll, X.treasure])
       expect(sha256(x.serverSeed)).toBe(x.serverSeedHash);
   });
 
-  it('rolls cases and upgrades as the rules do', () => {
+  it('rolls cases, upgrades and lucky bags as the rules do', () => {
     fc.assert(
       fc.property(hex64, clientSeed, fc.nat(1_000_000), (seed, client, nonce) => {
         const counts = [796_000, 160_000, 40_000, 4_000];
@@ -149,6 +150,15 @@ describe('a verifier written from the recipe alone', () => {
         expect(draw(seed, M.lucky, { client_seed: client, nonce }, 108).value).toBe(
           luckyRoll({ serverSeed: seed, clientSeed: client, nonce }),
         );
+        // A lucky bag: a ticket of a million, the amount of the run that holds it.
+        const amounts = [5_000, 10_000, 20_000, 50_000, 100_000, 880_000];
+        const bagCounts = [500_000, 300_000, 120_000, 60_000, 18_000, 2_000];
+        const bagTicket = draw(seed, M.bag, { client_seed: client, nonce }, 1_000_000).value;
+        const bagRoll = rollBag(
+          { serverSeed: seed, clientSeed: client, nonce },
+          amounts.map((amountUnits, i) => ({ amountUnits, tickets: bagCounts[i]! })),
+        );
+        expect([bagRoll.ticket, bagRoll.amountUnits]).toEqual([bagTicket, amounts[runOf(bagCounts, bagTicket)]]);
       }),
       { numRuns: 200 },
     );
@@ -288,6 +298,18 @@ describe('a verifier written from the recipe alone', () => {
     const lucky = draw(l.serverSeed, M.lucky, { client_seed: l.clientSeed, nonce: l.nonce }, 108).value;
     expect([lucky, lucky === 0]).toEqual([l.draw.value, l.lucky]);
     same(l.draw, l.serverSeed);
+
+    const g = X.bag;
+    const bag = draw(g.serverSeed, M.bag, { client_seed: g.clientSeed, nonce: g.nonce }, g.total);
+    expect([bag.value, bag.cursor, bag.piece]).toEqual([g.draw.value, g.draw.cursor, g.draw.piece]);
+    same(g.draw, g.serverSeed);
+    const run = runOf(
+      g.amounts.map((e) => e[1]),
+      bag.value,
+    );
+    expect([run, g.amounts[run]?.[0]]).toEqual([g.index, g.amount]);
+    expect(sha256(g.tableText)).toBe(g.tableHash);
+    expect(g.tableText).toBe(`{"n":${g.total},"amounts":${JSON.stringify(g.amounts)}}`);
 
     const t = X.battle;
     const battle = battleOutcome({

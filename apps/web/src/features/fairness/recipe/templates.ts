@@ -8,6 +8,7 @@ import {
   TURNTABLE_INNER_SLOT,
   TURNTABLE_OUTER_SLOT,
 } from '@kaixiang/game/turntable';
+import { BAG_GAME } from '@kaixiang/shared/bags-paths';
 import { BOX_GAME } from '@kaixiang/shared/boxes';
 import { LUCKY_GAME } from '@kaixiang/shared/lucky-paths';
 import { UPGRADE_GAME } from '@kaixiang/shared/upgrade-paths';
@@ -23,6 +24,7 @@ export const MESSAGE_TEMPLATES = {
   box: `${BOX_GAME}:{client_seed}:{nonce}:{cursor}`,
   upgrade: `${UPGRADE_GAME}:{client_seed}:{nonce}:{cursor}`,
   lucky: `${LUCKY_GAME}:{client_seed}:{nonce}:{cursor}`,
+  bag: `${BAG_GAME}:{client_seed}:{nonce}:{cursor}`,
   battle: `${BATTLE_GAME}:{public_seed}:{room_id}:{round}:{seat}:{cursor}`,
   battleTie: `${BATTLE_GAME}:{public_seed}:{room_id}:{boxes}:${BATTLE_TIE_SLOT}:{cursor}`,
   turntableOuter: `${TURNTABLE_GAME}:{public_seed}:{round_id}:${TURNTABLE_DRAW_ROUND}:${TURNTABLE_OUTER_SLOT}:{cursor}`,

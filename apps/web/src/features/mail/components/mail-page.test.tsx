@@ -19,6 +19,7 @@ const mailOf = (id: number, overrides: Partial<Mail> = {}): Mail => ({
   coins: 0,
   items: [],
   coupons: [],
+  bags: [],
   has_appendix: false,
   received_at: null,
   ...overrides,
@@ -137,6 +138,14 @@ describe('mail page', () => {
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('128.45'));
     expect(await screen.findByText('已领取')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '领取' })).toBeNull();
+  });
+
+  it('names the lucky bags an attachment gives', async () => {
+    const box = mailbox([mailOf(1, { bags: [{ campaign_id: 3, name: '幸运福袋' }], has_appendix: true })]);
+    openMailPage(box);
+    await screen.findByTestId('mail-row');
+    fireEvent.click(screen.getByRole('button', { name: /邮件1/ }));
+    expect(screen.getByText('幸运福袋').parentElement?.textContent).toBe('福袋幸运福袋');
   });
 
   it('collects all attachments at once, and says when nothing is left', async () => {

@@ -76,6 +76,13 @@ export function MailRow({
                   <span>{c.name}</span>
                 </span>
               ))}
+              {mail.bags.map((b, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a mail may give several bags of one campaign
+                <span key={`b${b.campaign_id}-${i}`} className="mail-attachment mail-attachment--coupon">
+                  {t('mail.bag')}
+                  <span>{b.name}</span>
+                </span>
+              ))}
             </div>
           )}
         </div>

@@ -1,0 +1,266 @@
+import type { BagRecord } from '@kaixiang/shared/bags';
+import { formatUnits } from '@kaixiang/shared/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
+import { dateTimeFormat } from '../../../i18n/formats.ts';
+import { useLocale } from '../../../i18n/use-locale.ts';
+import { useLoggedIn } from '../../../lib/session.ts';
+import { BAGS_PAGE_SIZE, bagsQueryRoot, bagTableQueryOptions, findBag, useBags } from '../api/get-bags.ts';
+import { verifierTexts } from '../verifier-texts.ts';
+import { type BagVerifyResult, verifyBagRecord } from '../verify-bag.ts';
+import { LookupError, NumberLookupForm } from './number-lookup.tsx';
+import { ListPager } from './roll-list.tsx';
+import { CheckMark } from './verifier.tsx';
+
+type Outcome =
+  | { kind: 'none' }
+  | { kind: 'message'; text: string }
+  | { kind: 'done'; record: BagRecord; result: BagVerifyResult };
+
+const MAX_ID = 2 ** 31 - 1;
+const TIME: Intl.DateTimeFormatOptions = { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
+
+/**
+ * "Verify a lucky bag": one of the player's opened bags — picked from their list, typed by its
+ * number, or `?bag=<id>` from the result overlay and the record — recomputed in the browser from
+ * its proof and the table version it recorded (verify-bag.ts). A bag's seeds are its player's, so
+ * only they can check it here.
+ */
+export function BagVerifier() {
+  return (
+    <FeatureTextsGate texts={verifierTexts} fallback={null}>
+      <BagVerifierPanel />
+    </FeatureTextsGate>
+  );
+}
+
+function BagVerifierPanel() {
+  const { t } = useTranslation();
+  const id = useId();
+  const loggedIn = useLoggedIn();
+  const queryClient = useQueryClient();
+  const panel = useRef<HTMLElement>(null);
+  const [params] = useSearchParams();
+  const [idText, setIdText] = useState(params.get('bag') ?? '');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+  const [running, setRunning] = useState(false);
+
+  async function select(record: BagRecord) {
+    setIdText(String(record.id));
+    const p = record.proof;
+    if (!p) return;
+    const table = await queryClient.fetchQuery(bagTableQueryOptions(record.campaign_id, p.table_version));
+    setOutcome({ kind: 'done', record, result: verifyBagRecord(record, table) });
+  }
+
+  async function run(text: string) {
+    const wanted = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : 0;
+    if (wanted <= 0 || wanted > MAX_ID) {
+      setOutcome({ kind: 'message', text: t('fairness.bag.required') });
+      return;
+    }
+    setRunning(true);
+    try {
+      const record = await queryClient.fetchQuery({
+        queryKey: [...bagsQueryRoot, 'one', wanted],
+        queryFn: ({ signal }) => findBag(wanted, signal),
+        staleTime: 0,
+      });
+      if (record) await select(record);
+      else setOutcome({ kind: 'message', text: t('fairness.bag.notFound', { id: wanted }) });
+    } catch {
+      setOutcome({ kind: 'message', text: t('fairness.bag.failed') });
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  // Arriving with ?bag=<id>: check it, then bring the panel into view (the sections above have
+  // filled by then and no longer push it down).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the id the page was opened with
+  useEffect(() => {
+    const given = params.get('bag');
+    if (!given) return;
+    if (!loggedIn) {
+      panel.current?.scrollIntoView?.({ block: 'start' });
+      return;
+    }
+    void run(given).then(() => panel.current?.scrollIntoView?.({ block: 'start' }));
+  }, []);
+
+  return (
+    <section ref={panel} className="panel verifier bag-verifier" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('fairness.bag.title')}</h2>
+      <p className="seed-panel__muted">{t('fairness.bag.hint')}</p>
+      {loggedIn ? (
+        <>
+          <BagList
+            selectedId={outcome.kind === 'done' ? outcome.record.id : null}
+            onSelect={(r) =>
+              void select(r).catch(() => setOutcome({ kind: 'message', text: t('fairness.bag.failed') }))
+            }
+          />
+          <NumberLookupForm
+            inputId={`${id}-bag`}
+            label={t('fairness.bag.bagId')}
+            submit={t('fairness.bag.submit')}
+            value={idText}
+            onChange={setIdText}
+            onSubmit={(value) => void run(value)}
+            running={running}
+          />
+          {outcome.kind === 'message' && <LookupError text={outcome.text} />}
+          {outcome.kind === 'done' && <BagOutcome record={outcome.record} result={outcome.result} />}
+        </>
+      ) : (
+        <EmptyState compact title={t('fairness.bag.guest')} />
+      )}
+      <p className="seed-panel__muted">{t('fairness.bag.scheme')}</p>
+    </section>
+  );
+}
+
+/** The player's opened bags, newest first, each handed to the check on a click. */
+function BagList({ selectedId, onSelect }: { selectedId: number | null; onSelect: (r: BagRecord) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [page, setPage] = useState(1);
+  const query = useBags(page);
+  if (query.isPending) {
+    return (
+      <div className="center-block">
+        <Spinner />
+      </div>
+    );
+  }
+  const list = query.data?.list ?? [];
+  if (list.length === 0) return <EmptyState compact title={t('fairness.bag.empty')} />;
+  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / BAGS_PAGE_SIZE));
+  return (
+    <>
+      <div className="roll-list__scroll">
+        <table className="roll-table">
+          <thead>
+            <tr>
+              <th>{t('fairness.bag.number')}</th>
+              <th>{t('fairness.bag.name')}</th>
+              <th>{t('fairness.bag.amount')}</th>
+              <th>{t('fairness.rolls.nonce')}</th>
+              <th>{t('fairness.rolls.time')}</th>
+              <th>{t('fairness.rolls.status')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((r) => (
+              <tr key={r.id} className={r.id === selectedId ? 'is-selected' : ''}>
+                <td className="fair-mono">{r.id}</td>
+                <td>{r.name}</td>
+                <td>¥{formatUnits(r.get_money ?? 0)}</td>
+                <td className="fair-mono">{r.proof?.nonce}</td>
+                <td className="roll-table__time">{dateTimeFormat(locale, TIME).format(r.opened_at ?? r.given_at)}</td>
+                <td>
+                  <span className={`roll-status ${r.proof?.server_seed ? 'is-revealed' : ''}`}>
+                    {r.proof?.server_seed ? t('fairness.rolls.revealed') : t('fairness.rolls.hidden')}
+                  </span>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    aria-label={t('fairness.bag.verifyOne', { id: r.id })}
+                    onClick={() => onSelect(r)}
+                  >
+                    {t('fairness.rolls.verify')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ListPager page={page} pages={pages} onPage={setPage} />
+    </>
+  );
+}
+
+function BagOutcome({ record, result }: { record: BagRecord; result: BagVerifyResult }) {
+  const { t } = useTranslation();
+  const p = record.proof;
+  const title = t('fairness.bag.recordTitle', { id: record.id, name: record.name });
+  if (!p) return null;
+  if (result.kind === 'hidden') {
+    return (
+      <div className="verify-outcome" aria-live="polite" data-testid="bag-hidden">
+        <h3>{title}</h3>
+        <p className="verify-summary">{t('fairness.bag.hidden')}</p>
+        <p className="verify-check__text">
+          <small>{t('fairness.bag.committedHash')}</small>
+          <span className="fair-mono">{p.server_seed_hash}</span>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="verify-outcome" aria-live="polite" data-testid="bag-verify">
+      <h3>
+        {title} · {result.ok ? t('fairness.bag.allOk') : t('fairness.bag.someBad')}
+      </h3>
+      <ul className="verify-checks">
+        <Check testId="seedHash" ok={result.seedHashOk} label={t('fairness.bag.checks.seedHash')}>
+          <small className="fair-mono">
+            {t('fairness.bag.serverSeed')}: {p.server_seed}
+          </small>
+          <small className="fair-mono">
+            {t('fairness.bag.committedHash')}: {p.server_seed_hash}
+          </small>
+        </Check>
+        <Check
+          testId="table"
+          ok={result.tableHashOk}
+          label={t('fairness.bag.checks.table', { version: p.table_version })}
+        >
+          <small className="fair-mono">{p.table_hash}</small>
+        </Check>
+        <Check testId="ticket" ok={result.ticketOk} label={t('fairness.bag.checks.ticket')}>
+          <small className="fair-mono">
+            {t('fairness.bag.computed', { value: result.ticket })} · {t('fairness.bag.recorded', { value: p.ticket })}
+          </small>
+          <small>
+            {t('fairness.bag.inputs', { client: p.client_seed, nonce: p.nonce })} ·{' '}
+            {t('fairness.result.work', { cursor: result.cursor, chunk: result.chunk })}
+          </small>
+        </Check>
+        <Check testId="amount" ok={result.amountOk} label={t('fairness.bag.checks.amount')}>
+          <small className="fair-mono">
+            {t('fairness.bag.entry', {
+              ticket: result.ticket,
+              index: result.index + 1,
+              from: result.from,
+              to: result.to,
+              amount: formatUnits(result.amount),
+            })}
+          </small>
+          <small>{t('fairness.bag.recordedAmount', { amount: formatUnits(record.get_money ?? 0) })}</small>
+        </Check>
+      </ul>
+    </div>
+  );
+}
+
+function Check({ testId, ok, label, children }: { testId: string; ok: boolean; label: string; children: ReactNode }) {
+  return (
+    <li className={`verify-check ${ok ? 'is-ok' : 'is-bad'}`} data-testid={`bag-check-${testId}`}>
+      <CheckMark ok={ok} />
+      <span className="verify-check__text">
+        <strong>{label}</strong>
+        {children}
+      </span>
+    </li>
+  );
+}
