@@ -43,12 +43,9 @@ const UNREACHABLE_READS = [
   'GET /api/site/v1/get-treasure-dynamic',
   'GET /api/site/v1/get-treasure-info',
   'GET /api/site/v1/get-end-treasure-info',
-  // The admins' catalogue search (the fuzz player is no admin).
-  'GET /api/admin/v1/catalogue/search',
-  // The admin API's other reads (the fuzz player is no admin): the audit log, the bag campaigns.
-  'GET /api/admin/v1/audit-log',
-  'GET /api/admin/v1/bags/campaigns',
 ];
+/** Every read of the admin API (`/api/admin/v1/*`): the fuzz player is no admin. */
+const ADMIN_READ = /^GET \/api\/admin\/v1\//;
 
 const GARBAGE_TOKENS = [
   'Bearer ',
@@ -213,7 +210,9 @@ describe('API fuzz from the OpenAPI document', () => {
     );
     expect(`${failures.length} failures\n${failures.slice(0, 30).join('\n')}`).toBe('0 failures\n');
     // The generator must reach handlers, not only validation: every read answers a valid request.
-    expect(neverOk.filter((o) => o.startsWith('GET ') && !UNREACHABLE_READS.includes(o))).toEqual([]);
+    expect(
+      neverOk.filter((o) => o.startsWith('GET ') && !UNREACHABLE_READS.includes(o) && !ADMIN_READ.test(o)),
+    ).toEqual([]);
     await expectLedgerBalanced(t);
   }, 600_000);
 });
