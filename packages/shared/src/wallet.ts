@@ -51,6 +51,7 @@ export const TRANSFER_KINDS = [
   'upgrade_stake',
   'treasure_card',
   'treasure_refund',
+  'rain_packet',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
