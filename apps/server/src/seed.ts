@@ -7,6 +7,7 @@ import { seedCoupons } from './modules/coupons/coupons.seed.ts';
 import { seedLedger } from './modules/ledger/ledger.ts';
 import { seedPayments } from './modules/payments/payments.seed.ts';
 import { seedPromotion } from './modules/promotion/promotion.seed.ts';
+import { seedRain } from './modules/rain/rain.seed.ts';
 import { seedSite } from './modules/site/site.seed.ts';
 import { seedUpgrade } from './modules/upgrade/upgrade.seed.ts';
 import { seedVip } from './modules/vip/vip.seed.ts';
@@ -26,4 +27,5 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedVip(db);
   await seedPayments(db);
   await seedCoupons(db);
+  await seedRain(db, nowMs);
 }
