@@ -113,13 +113,14 @@ redis.call('HSET', KEYS[1], 'next', n + 1)
 redis.call('HSET', KEYS[2], ARGV[1], n)
 return {0, n}`;
 
-// ARGV: count, end, next, closed, expire-at ms, then user, index pairs.
+// ARGV: count, end, next, closed, time to live (ms), then user, index pairs. The time to live is
+// relative: Redis's own clock need not be the app's (tests move theirs).
 const PREPARE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'count', ARGV[1], 'end', ARGV[2], 'next', ARGV[3], 'closed', ARGV[4])
-redis.call('PEXPIREAT', KEYS[1], ARGV[5])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
 for i = 6, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
-redis.call('PEXPIREAT', KEYS[2], ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
 return 1`;
 
 const REASSIGN = `
@@ -143,7 +144,7 @@ type Scripted = Record<
   (...a: (string | number)[]) => Promise<unknown>
 >;
 
-export function redisRainCounter(redis: Redis, prefix: string): RainCounter {
+export function redisRainCounter(redis: Redis, prefix: string, now: () => number): RainCounter {
   // Sent by SHA (EVALSHA): the hot second pays for the script text once per connection.
   redis.defineCommand('kxRainPop', { numberOfKeys: 2, lua: POP });
   redis.defineCommand('kxRainPrepare', { numberOfKeys: 2, lua: PREPARE });

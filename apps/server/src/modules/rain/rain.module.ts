@@ -34,7 +34,9 @@ export async function registerRain(
   const { db } = rt.database;
   const { engine, timers, beacon } = deps.games;
   // Redis when configured: every process pops from one counter. In memory embedded (one process).
-  const counter = rt.redis ? redisRainCounter(rt.redis, rt.redisPrefix) : memoryRainCounter(() => rt.clock.now());
+  const counter = rt.redis
+    ? redisRainCounter(rt.redis, rt.redisPrefix, () => rt.clock.now())
+    : memoryRainCounter(() => rt.clock.now());
   const rounds = createRainRounds({ db, bus: rt.bus, clock: rt.clock, engine, beacon, ledger: deps.ledger, counter });
   const grab = createRainGrab({
     db,
