@@ -162,7 +162,7 @@ export function redisRainCounter(redis: Redis, prefix: string, now: () => number
         s.endAtMs,
         next,
         s.closed ? 1 : 0,
-        s.endAtMs + KEEP_AFTER_END_MS,
+        Math.max(0, s.endAtMs - now()) + KEEP_AFTER_END_MS,
         ...pairs,
       );
     },
