@@ -93,6 +93,10 @@ try {
     TOKEN_SECRET,
     SCHEDULER_POLL_MS: '1000',
     DB_POOL_MAX: String(Math.floor(DB_CLIENTS / 2)),
+    // e.g. BENCH_SERVER_NODE_OPTIONS="--import tsx --import ./bench/support/cpu-profile.ts" with
+    // CPU_PROFILE_AFTER_MS / CPU_PROFILE_MS to profile the servers (bench/support/cpu-profile.ts).
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('CPU_PROFILE_'))),
   } as ServerEnv;
   for (const s of servers) {
     startServer(s, env);

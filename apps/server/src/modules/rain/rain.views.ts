@@ -25,8 +25,6 @@ import {
 
 const PUBLIC_CACHE_MS = 500;
 const DAY_MS = 86_400_000;
-/** The next window is looked for this far ahead (a weekly schedule shows its next rain). */
-const NEXT_WINDOW_HORIZON_MS = 8 * DAY_MS;
 
 export function roundView(r: RainRoom, remaining: number): RainRoundView {
   return {
@@ -49,15 +47,22 @@ export function createRainViews(deps: { db: Db; clock: Clock; grab: RainGrab }) 
     value: Promise<Omit<RainInfo, 'self' | 'refusal' | 'userComplete'> & { room: RainRoom | null }>;
   } | null = null;
 
+  /** Today's windows (China day) and the next one after now, at most 100, in order. */
   async function intervals(now: number) {
     const from = chinaDayRange(chinaDayOf(now)).start.getTime();
-    const all = (await enabledSchedules(db)).flatMap((s) =>
-      rainWindows(timingOf(s), from, now + NEXT_WINDOW_HORIZON_MS),
-    );
-    all.sort((a, b) => a.startMs - b.startMs);
-    const today = all.filter((w) => w.startMs < from + DAY_MS);
-    const next = all.find((w) => w.startMs > now);
-    const list = next && !today.includes(next) ? [...today, next] : today;
+    const schedules = await enabledSchedules(db);
+    const today = schedules.flatMap((s) => rainWindows(timingOf(s), from, from + DAY_MS));
+    today.sort((a, b) => a.startMs - b.startMs);
+    let next = today.find((w) => w.startMs > now);
+    // Not today: look a day at a time (a weekly window is at most 8 days away), never 8 days of
+    // windows of a frequent schedule at once.
+    for (let day = 1; !next && day <= 8 && schedules.length > 0; day++) {
+      const later = schedules.flatMap((s) => rainWindows(timingOf(s), from + day * DAY_MS, from + (day + 1) * DAY_MS));
+      next = later.filter((w) => w.startMs > now).sort((a, b) => a.startMs - b.startMs)[0];
+    }
+    // A frequent schedule has more windows a day than a screen lists: then the ones still to end.
+    const shown = today.length > 100 ? today.filter((w) => w.endMs > now) : today;
+    const list = next && !shown.includes(next) ? [...shown, next] : shown;
     return list.slice(0, 100).map((w) => ({ start_time: w.startMs, end_time: w.endMs }));
   }
 
