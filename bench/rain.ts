@@ -7,11 +7,12 @@
  *
  * A rain: the rounds come from a schedule the bench sets (a window every BENCH_EVERY_S s, 30 s
  * long), planned, opened and closed by the servers' own scheduler leader. Every player's grab is
- * signed ahead (a browser signs on its own machine) and all are released the moment the info
- * call says the round runs, half to each process, over BENCH_CONNECTIONS (256) keep-alive
- * connections. Printed per rain: grabs acknowledged per second (from the first send to the last
- * answer), and each grab's acknowledgement time (send → answer) p50/p99; beside the transfers'
- * own; the ratio is the median over the rounds (the machine's load drifts within a run).
+ * signed ahead (a browser signs on its own machine) on the player's own keep-alive connection,
+ * and the clicks come spread evenly over BENCH_SPREAD_MS (1,000) from the moment the info call
+ * says the round runs, half to each process. Printed per rain: grabs acknowledged per second
+ * (from the first click to the last answer) and each grab's acknowledgement time (click →
+ * answer, queueing included) p50/p99; beside the transfers' own; the ratio is the median over the
+ * rounds (the machine's load drifts within a run).
  *
  * After it: every round's credits sum exactly to the packets handed out, no player holds two
  * packets of a round, every acknowledged grab is recorded as acknowledged, the ledger balances.
@@ -37,7 +38,7 @@ import { log, sleep } from './support/time.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 5_000);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 256);
+const SPREAD_MS = Number(process.env.BENCH_SPREAD_MS ?? 1_000);
 const DB_CLIENTS = Number(process.env.BENCH_DB_CLIENTS ?? 40);
 const EVERY_MS = Number(process.env.BENCH_EVERY_S ?? 45) * 1000;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -106,7 +107,7 @@ try {
   const [clientA] = clients;
   if (!clientA) throw new Error('no client');
   log(
-    `rain: ${PLAYERS} players, ${ROUNDS} rains, 2 processes, ${CONNECTIONS} connections; load ${loadavg()
+    `rain: ${PLAYERS} players, ${ROUNDS} rains, 2 processes, clicks over ${SPREAD_MS} ms; load ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}`,
   );
@@ -141,14 +142,17 @@ try {
 
   const info = async () => (await clientA.get<RainInfo>(`/api${RAIN_PATHS.info}`)).data;
 
-  /** Every player grabs once, all released together, half to each process. */
+  /**
+   * Every player grabs once, the clicks spread evenly over SPREAD_MS from the moment the round
+   * runs (the busiest second: arrivals, not a queue the bench keeps), half to each process. Each
+   * player has their connection open already (their page polled info before the rain).
+   */
   async function rain(roundId: number) {
-    const queues = clients.map((c, k) => ({
-      client: c,
-      requests: players
-        .filter((_, i) => i % clients.length === k)
-        .map((p) => c.build('POST', `/api${RAIN_PATHS.grab}`, { round_id: roundId }, p.token)),
-    }));
+    const plans = players.map((p, i) => {
+      const client = clients[i % clients.length] as (typeof clients)[number];
+      return { client, request: client.build('POST', `/api${RAIN_PATHS.grab}`, { round_id: roundId }, p.token) };
+    });
+    await Promise.all(plans.map(({ client }) => client.sendRaw(`GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`)));
     // Released the moment the round runs.
     for (;;) {
       const i = await info();
@@ -160,20 +164,19 @@ try {
     const t0 = performance.now();
     let last = t0;
     await Promise.all(
-      queues.flatMap(({ client, requests }) =>
-        Array.from({ length: CONNECTIONS / clients.length }, async () => {
-          for (let r = requests.pop(); r; r = requests.pop()) {
-            const s = performance.now();
-            const answer = await client.sendRaw(r);
-            const code = /^\{"code":(\d+)/.exec(answer.body)?.[1] ?? '?';
-            codes.set(code, (codes.get(code) ?? 0) + 1);
-            if (code === '200') {
-              acks.push(performance.now() - s);
-              last = performance.now();
-            }
-          }
-        }),
-      ),
+      plans.map(async ({ client, request }, i) => {
+        const clickAt = t0 + (i * SPREAD_MS) / plans.length;
+        const wait = clickAt - performance.now();
+        if (wait > 0) await sleep(wait);
+        const answer = await client.sendRaw(request);
+        const code = /^\{"code":(\d+)/.exec(answer.body)?.[1] ?? '?';
+        codes.set(code, (codes.get(code) ?? 0) + 1);
+        if (code === '200') {
+          // From the click to the answer: what the player waits, queueing included.
+          acks.push(performance.now() - clickAt);
+          last = performance.now();
+        }
+      }),
     );
     return { perSecond: acks.length / ((last - t0) / 1000), burstMs: last - t0, codes, ...quantiles(acks) };
   }

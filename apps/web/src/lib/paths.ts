@@ -19,6 +19,8 @@ export const PATHS = {
   userinfoInventory: '/userinfo/inventory',
   userinfoRecharge: '/userinfo/recharge',
   userinfoCard: '/userinfo/card',
+  /** The player's red packets from the rain (the spec's blessing-bag red-packet-record). */
+  userinfoRedPacket: '/userinfo/redPacket',
   cardDetails: '/card/details',
   cardMy: '/card/my',
   vipActivity: '/vipActivity',

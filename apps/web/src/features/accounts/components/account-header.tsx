@@ -131,6 +131,7 @@ export function AccountHeader() {
                 [PATHS.extension, IconUsers, t('account.extension')],
                 [PATHS.accountRecord, IconDocument, t('wallet.record.menu')],
                 [PATHS.userinfoRecharge, IconCoin, t('pages.userinfoRecharge.title')],
+                [PATHS.userinfoRedPacket, IconMail, t('pages.userinfoRedPacket.title')],
               ] as const
             ).map(([to, Icon, label]) => (
               <Link key={to} role="menuitem" to={to} onClick={() => setMenuOpen(false)}>

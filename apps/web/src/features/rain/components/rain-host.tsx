@@ -1,0 +1,98 @@
+import { RAIN_EVENTS, RAIN_HALL_ROOM } from '@kaixiang/shared/rain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
+import { useMsUntil } from '../../../lib/countdown.ts';
+import { useRoomChannel } from '../../../lib/socket.ts';
+import { type RainSnapshot, rainInfoQueryOptions, useRainInfo } from '../api/rain.ts';
+import '../rain.css';
+import { rainTexts } from '../texts.ts';
+import { RainBadge } from './rain-badge.tsx';
+import { RainOverlay } from './rain-overlay.tsx';
+
+/** Events on the hall that change the round: the info is loaded again. */
+const HALL_EVENTS = [RAIN_EVENTS.all, RAIN_EVENTS.notice] as const;
+/** With nothing scheduled, the info is asked again this often (an operator may add a rain). */
+const IDLE_REFRESH_MS = 60_000;
+
+/**
+ * The red-packet rain on every page (spec 2 §3 "Red packet rain: shows a countdown to start or
+ * end"): the shell loads this chunk lazily after its first paint. A small badge counts down to
+ * the start or the end; when a round runs, the rain falls over the page until the player grabs,
+ * closes it or the packets are gone. The server's clock decides (the info's system_time).
+ */
+export default function RainHost() {
+  return (
+    <FeatureTextsGate texts={rainTexts} fallback={null}>
+      <Rain />
+    </FeatureTextsGate>
+  );
+}
+
+function Rain() {
+  const queryClient = useQueryClient();
+  const info = useRainInfo();
+  const snap = info.data;
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: rainInfoQueryOptions.queryKey });
+  useRoomChannel(RAIN_HALL_ROOM, HALL_EVENTS, (type, data) => {
+    const frame = data as { kind?: string; round_id?: number; remaining?: number } | null;
+    // Packets left: patched in (never upwards: frames of two processes may cross).
+    if (type === RAIN_EVENTS.all && frame?.kind === 'progress') {
+      queryClient.setQueryData<RainSnapshot>(rainInfoQueryOptions.queryKey, (s) =>
+        s?.round && s.round.round_id === frame.round_id && typeof frame.remaining === 'number'
+          ? {
+              ...s,
+              complete: frame.remaining === 0,
+              round: { ...s.round, remaining: Math.min(s.round.remaining, frame.remaining) },
+            }
+          : s,
+      );
+      return;
+    }
+    refetch();
+  });
+
+  // The next moment something changes on its own: the start, the end (a lost frame must not
+  // leave a countdown at zero).
+  const round = snap?.round ?? null;
+  const offset = snap?.offsetMs ?? 0;
+  const edge = !round ? null : snap?.status === 2 ? round.end_time : round.start_time;
+  const left = useMsUntil(edge ?? 0, offset);
+  const due = edge !== null && left <= 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch when the edge passes
+  useEffect(() => {
+    if (due) {
+      const timer = setTimeout(refetch, 300);
+      return () => clearTimeout(timer);
+    }
+  }, [due, edge]);
+  useEffect(() => {
+    if (snap && snap.status === 0) {
+      const timer = setInterval(refetch, IDLE_REFRESH_MS);
+      return () => clearInterval(timer);
+    }
+  });
+
+  // The rain opens by itself once per round; the player may close it and open it again.
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [opened, setOpened] = useState<number | null>(null);
+  if (!snap || !round) return null;
+  const running = snap.status === 2;
+  const showRain =
+    running && (opened === round.round_id || (dismissed !== round.round_id && !snap.userComplete && !snap.complete));
+  return (
+    <>
+      <RainBadge snap={snap} leftMs={left} onOpen={running ? () => setOpened(round.round_id) : undefined} />
+      {showRain && (
+        <RainOverlay
+          snap={snap}
+          leftMs={left}
+          onClose={() => {
+            setDismissed(round.round_id);
+            setOpened(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
