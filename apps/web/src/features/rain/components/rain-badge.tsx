@@ -10,7 +10,11 @@ export function clock(leftMs: number, dayWord: (d: number) => string): string {
   return h === '00' ? `${m}:${s}` : `${h}:${m}:${s}`;
 }
 
-/** The small countdown on every page: to the start, or to the end with the packets left. */
+/**
+ * The small countdown on every page, in the right-hand margin under the side panel (it never
+ * covers the content at 1,480 px): to the start, or, while a round runs, a button into the rain
+ * with the time to the end and the packets left. The whole sentence is its accessible name.
+ */
 export function RainBadge({
   snap,
   leftMs,
@@ -28,25 +32,28 @@ export function RainBadge({
   const body = (
     <>
       <EnvelopeIcon className="rain-badge__icon" />
-      <span className="rain-badge__text">
-        <strong>{running ? t('rain.running') : t('rain.name')}</strong>
-        <span>
-          {running ? t('rain.endsIn') : t('rain.startsIn')} <time className="rain-badge__clock">{time}</time>
-        </span>
-        {running && (
-          <span className="rain-badge__left">
-            {snap.complete ? t('rain.gone') : t('rain.remaining', { count: round.remaining })}
-          </span>
-        )}
+      <strong className="rain-badge__name">{running ? t('rain.badge.grab') : t('rain.badge.name')}</strong>
+      <time className="rain-badge__clock">{time}</time>
+      <span className="rain-badge__left">
+        {!running
+          ? t('rain.badge.toStart')
+          : snap.complete
+            ? t('rain.badge.gone')
+            : t('rain.badge.left', { count: round.remaining })}
       </span>
     </>
   );
   return onOpen ? (
-    <button type="button" className="rain-badge rain-badge--running" onClick={onOpen} aria-label={t('rain.open')}>
+    <button
+      type="button"
+      className="rain-badge rain-badge--running"
+      onClick={onOpen}
+      aria-label={`${t('rain.open')} · ${t('rain.badge.live', { time })}`}
+    >
       {body}
     </button>
   ) : (
-    <div className="rain-badge" role="status">
+    <div className="rain-badge" role="status" aria-label={t('rain.badge.upcoming', { time })}>
       {body}
     </div>
   );

@@ -18,8 +18,8 @@ const IDLE_REFRESH_MS = 60_000;
 /**
  * The red-packet rain on every page (spec 2 §3 "Red packet rain: shows a countdown to start or
  * end"): the shell loads this chunk lazily after its first paint. A small badge counts down to
- * the start or the end; when a round runs, the rain falls over the page until the player grabs,
- * closes it or the packets are gone. The server's clock decides (the info's system_time).
+ * the start or the end; when a round runs, it becomes a button that lets the rain fall over the
+ * page, where the player grabs a packet. The server's clock decides (the info's system_time).
  */
 export default function RainHost() {
   return (
@@ -73,26 +73,16 @@ function Rain() {
     }
   });
 
-  // The rain opens by itself once per round; the player may close it and open it again.
-  const [dismissed, setDismissed] = useState<number | null>(null);
+  // The rain covers the page only when the player asks (the badge): a payment, a battle or a
+  // dialog in progress is never interrupted by it (docs/promotions/rain.md "Web").
   const [opened, setOpened] = useState<number | null>(null);
   if (!snap || !round) return null;
   const running = snap.status === 2;
-  const showRain =
-    running && (opened === round.round_id || (dismissed !== round.round_id && !snap.userComplete && !snap.complete));
+  const showRain = running && opened === round.round_id;
   return (
     <>
       <RainBadge snap={snap} leftMs={left} onOpen={running ? () => setOpened(round.round_id) : undefined} />
-      {showRain && (
-        <RainOverlay
-          snap={snap}
-          leftMs={left}
-          onClose={() => {
-            setDismissed(round.round_id);
-            setOpened(null);
-          }}
-        />
-      )}
+      {showRain && <RainOverlay snap={snap} leftMs={left} onClose={() => setOpened(null)} />}
     </>
   );
 }

@@ -45,6 +45,14 @@ export function RedEnvelope({ amount, caption, still = false }: { amount: string
   const rise = phase(frame, 22, 40) * 78;
   const text = phase(frame, 32, 44);
   const sparks = phase(frame, 36, 46);
+  const flapPath = (
+    <g transform={`translate(0 80) scale(1 ${flap.toFixed(3)}) translate(0 -80)`}>
+      <path
+        d="M30 92 Q30 80 42 80 L158 80 Q170 80 170 92 L170 100 Q100 158 30 100 Z"
+        fill={flap > 0 ? '#e23b36' : '#c52a2a'}
+      />
+    </g>
+  );
   return (
     <svg
       className="red-envelope"
@@ -56,6 +64,8 @@ export function RedEnvelope({ amount, caption, still = false }: { amount: string
     >
       <g transform={`rotate(${shake.toFixed(2)} 100 165)`}>
         <rect x="30" y="80" width="140" height="170" rx="14" fill="#a81c22" />
+        {/* Once turned up, the flap is behind the card rising out of the pocket. */}
+        {flap <= 0 && flapPath}
         <g transform={`translate(0 ${(-rise).toFixed(1)})`}>
           <rect x="46" y="104" width="108" height="124" rx="9" fill="#fff4d8" stroke="#e0a93b" strokeWidth="3" />
           <g opacity={text.toFixed(2)}>
@@ -69,12 +79,7 @@ export function RedEnvelope({ amount, caption, still = false }: { amount: string
         </g>
         <path d="M30 140 L100 178 L170 140 L170 236 Q170 250 156 250 L44 250 Q30 250 30 236 Z" fill="#d8322f" />
         <path d="M30 140 L100 178 L170 140" fill="none" stroke="#b8242a" strokeWidth="2" />
-        <g transform={`translate(0 80) scale(1 ${flap.toFixed(3)}) translate(0 -80)`}>
-          <path
-            d="M30 92 Q30 80 42 80 L158 80 Q170 80 170 92 L170 100 Q100 158 30 100 Z"
-            fill={flap > 0 ? '#e23b36' : '#c52a2a'}
-          />
-        </g>
+        {flap > 0 && flapPath}
         <g opacity={seal.toFixed(2)}>
           <circle cx="100" cy="128" r="19" fill="#f2c14e" stroke="#c9902c" strokeWidth="3" />
           <text x="100" y="135" textAnchor="middle" fontSize="19" fontWeight="700" fill="#a81c22">
