@@ -99,10 +99,12 @@ export const rainRoundDetail = rainRoundView.extend({
   server_seed: z.string().nullable(),
   beacon_round: int().nullable(),
   public_seed: z.string().nullable(),
+  /** Where a player looks the beacon round up (null before the opening). */
+  beacon_url: z.string().nullable(),
   /** When the seed was committed (the beacon round is the first after it). */
   committed_at: int(),
   packets: z.array(int()).nullable(),
-  /** The grabs in order: packet `index` went to the `index`-th grab. Names masked. */
+  /** The grabs in order: packet `index` went to the `index`-th grab (robots never grab). */
   grabs: z
     .array(z.object({ index: int(), user_id: int(), nick_name: z.string(), amount: int(), grabbed_at: int() }))
     .nullable(),

@@ -46,7 +46,7 @@ export async function registerRain(
     ledger: deps.ledger,
     onGrabBatch: (size) => rt.metrics.rainGrabBatches.observe(size),
   });
-  const views = createRainViews({ db, clock: rt.clock, grab });
+  const views = createRainViews({ db, clock: rt.clock, grab, beacon });
   engine.register({
     game: RAIN_GAME,
     channel: () => RAIN_HALL_ROOM,

@@ -9,6 +9,7 @@ import type { RainInfo, RainRecordResponse, RainRoundDetail, RainRoundView } fro
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
+import type { PublicBeacon } from '../games/beacon.ts';
 import { peopleOf } from '../games/people.ts';
 import { chinaDayOf, chinaDayRange } from '../promotion/china-day.ts';
 import type { RainGrab } from './rain.grab.ts';
@@ -40,7 +41,7 @@ export function roundView(r: RainRoom, remaining: number): RainRoundView {
   };
 }
 
-export function createRainViews(deps: { db: Db; clock: Clock; grab: RainGrab }) {
+export function createRainViews(deps: { db: Db; clock: Clock; grab: RainGrab; beacon: Pick<PublicBeacon, 'urlOf'> }) {
   const { db } = deps;
   let cached: {
     at: number;
@@ -138,6 +139,7 @@ export function createRainViews(deps: { db: Db; clock: Clock; grab: RainGrab }) 
       server_seed: over ? r.serverSeed : null,
       beacon_round: r.beaconRound,
       public_seed: r.publicSeed,
+      beacon_url: r.beaconRound === null ? null : deps.beacon.urlOf(r.beaconRound),
       committed_at: r.data.committedAtMs,
       packets: rows ? rows.map((p) => p.amount) : null,
       grabs: rows

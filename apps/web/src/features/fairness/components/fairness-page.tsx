@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { IconShield } from '../../../components/icons.tsx';
 import { useLoggedIn } from '../../../lib/session.ts';
 import { BattleVerifier } from './battle-verifier.tsx';
+import { RainVerifier } from './rain-verifier.tsx';
 import { Recipe } from './recipe.tsx';
 import { RollList } from './roll-list.tsx';
 import { RollVerifier } from './roll-verifier.tsx';
@@ -18,7 +19,7 @@ const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5'] as const;
 
 /**
  * `/fairness`: how a roll is made, the player's seeds, verifiers that recompute any box roll,
- * battle, turntable round, upgrade, roll room or treasure, and every game's exact recipe for a
+ * battle, turntable round, upgrade, roll room, treasure or red-packet rain, and every game's exact recipe for a
  * player who writes their own.
  */
 export function FairnessPage() {
@@ -55,6 +56,7 @@ export function FairnessPage() {
       <UpgradeVerifier />
       <RollVerifier />
       <TreasureVerifier />
+      <RainVerifier />
       <Recipe />
     </div>
   );

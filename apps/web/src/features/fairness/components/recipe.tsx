@@ -12,6 +12,7 @@ import {
   BattleExampleView,
   BeaconExampleView,
   BoxExampleView,
+  RainExampleView,
   RollExampleView,
   TreasureExampleView,
   TurntableExampleView,
@@ -134,6 +135,16 @@ function RecipePanel() {
       key: 'treasure',
       steps: [['holders'], ['draw', { message: MESSAGE_TEMPLATES.treasure }]],
       example: <TreasureExampleView />,
+    },
+    {
+      key: 'rain',
+      steps: [
+        ['params'],
+        ['draw', { message: MESSAGE_TEMPLATES.rain }],
+        ['hash', { text: MESSAGE_TEMPLATES.rainList }],
+        ['order'],
+      ],
+      example: <RainExampleView />,
     },
   ];
   return (

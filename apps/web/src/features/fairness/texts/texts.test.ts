@@ -9,9 +9,9 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('the verifiers’ texts loaded with the fairness page', () => {
-  it('say the same things in all three languages, under fairness.roll, .treasure and .recipe only', () => {
+  it('say the same things in all three languages, under fairness.roll, .treasure, .recipe, .rain and the beacon line of the rain only', () => {
     expect(Object.keys(zhCN)).toEqual(['fairness']);
-    expect(Object.keys(zhCN.fairness)).toEqual(['roll', 'treasure', 'recipe']);
+    expect(Object.keys(zhCN.fairness)).toEqual(['roll', 'treasure', 'recipe', 'rain', 'beacon']);
     expect(keys(zhTW)).toEqual(keys(zhCN));
     expect(keys(enUS)).toEqual(keys(zhCN));
   });
