@@ -45,6 +45,11 @@ const UNREACHABLE_READS = [
   'GET /api/site/v1/get-end-treasure-info',
   // The admins' catalogue search (the fuzz player is no admin).
   'GET /api/admin/v1/catalogue/search',
+  // The audit log and the rain's schedules: admins only too.
+  'GET /api/admin/v1/audit-log',
+  'GET /api/admin/v1/rain/schedules',
+  // A rain round (no scheduler runs here, so no round is ever made).
+  'GET /api/promotion/v1/red-packet-rain/round',
 ];
 
 const GARBAGE_TOKENS = [

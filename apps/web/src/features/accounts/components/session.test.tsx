@@ -66,7 +66,17 @@ describe('session', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((m) => m.textContent),
-    ).toEqual(['基本信息与背包', '开箱记录', '推广用户', '账变记录', '充值记录', '兑换码', '拾取排行榜', '退出登录']);
+    ).toEqual([
+      '基本信息与背包',
+      '开箱记录',
+      '推广用户',
+      '账变记录',
+      '充值记录',
+      '红包记录',
+      '兑换码',
+      '拾取排行榜',
+      '退出登录',
+    ]);
     fireEvent.click(within(menu).getByRole('menuitem', { name: '退出登录' }));
     await screen.findByRole('button', { name: '登录' });
     expect(requests.some((r) => r.url.pathname.endsWith(ACCOUNT_PATHS.logout))).toBe(true);
