@@ -117,13 +117,11 @@ describe('rain windows', () => {
         durationMs,
         everyMs: durationMs + gap,
       })),
-    fc
-      .uniqueArray(fc.integer({ min: 0, max: 23 }), { minLength: 1, maxLength: 6 })
-      .map((hours) => ({
-        kind: 'daily' as const,
-        times: hours.map((h) => `${String(h).padStart(2, '0')}:30`),
-        durationMs: 60_000,
-      })),
+    fc.uniqueArray(fc.integer({ min: 0, max: 23 }), { minLength: 1, maxLength: 6 }).map((hours) => ({
+      kind: 'daily' as const,
+      times: hours.map((h) => `${String(h).padStart(2, '0')}:30`),
+      durationMs: 60_000,
+    })),
   );
 
   it('are valid, ordered, never overlap and cover the asked span', () => {
