@@ -12,7 +12,8 @@
  * says the round runs, half to each process. Printed per rain: grabs acknowledged per second
  * (from the first click to the last answer) and each grab's acknowledgement time (click →
  * answer, queueing included) p50/p99; beside the transfers' own; the ratio is the median over the
- * rounds (the machine's load drifts within a run).
+ * rounds (the machine's load drifts within a run). Beside both, the same players' signed,
+ * authenticated read of their record with the same arrivals: what any request costs here.
  *
  * After it: every round's credits sum exactly to the packets handed out, no player holds two
  * packets of a round, every acknowledged grab is recorded as acknowledged, the ledger balances.
@@ -148,17 +149,36 @@ try {
    * player has their connection open already (their page polled info before the rain).
    */
   async function rain(roundId: number) {
+    // Released the moment the round runs.
+    const waitForRound = async () => {
+      for (;;) {
+        const i = await info();
+        if (i.status === 2 && i.round?.round_id === roundId) return;
+        await sleep(20);
+      }
+    };
+    return burst((c, token) => c.build('POST', `/api${RAIN_PATHS.grab}`, { round_id: roundId }, token), waitForRound);
+  }
+
+  /**
+   * The same players, the same arrival pattern, a signed and authenticated read that touches no
+   * money (the player's record: the session check, then two small queries): what any request costs
+   * on these two processes, to read the grabs' figure against.
+   */
+  function reads() {
+    return burst(
+      (c, token) => c.build('GET', `/api${RAIN_PATHS.record}?page=1&page_size=1`, undefined, token),
+      async () => {},
+    );
+  }
+
+  async function burst(build: (c: (typeof clients)[number], token: string) => string, ready: () => Promise<void>) {
     const plans = players.map((p, i) => {
       const client = clients[i % clients.length] as (typeof clients)[number];
-      return { client, request: client.build('POST', `/api${RAIN_PATHS.grab}`, { round_id: roundId }, p.token) };
+      return { client, request: build(client, p.token) };
     });
     await Promise.all(plans.map(({ client }) => client.sendRaw(`GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`)));
-    // Released the moment the round runs.
-    for (;;) {
-      const i = await info();
-      if (i.status === 2 && i.round?.round_id === roundId) break;
-      await sleep(20);
-    }
+    await ready();
     const acks: number[] = [];
     const codes = new Map<string, number>();
     const t0 = performance.now();
@@ -186,6 +206,7 @@ try {
   const acked = new Map<number, number>();
   for (let round = 0; round < ROUNDS; round++) {
     const base = await transfers(round);
+    const read = await reads();
     // The round of the next window (made minutes ahead by the leader).
     let roundId = 0;
     for (;;) {
@@ -203,7 +224,7 @@ try {
     ratios.push(ratio);
     log(
       `rain ${round + 1} (#${roundId}): ${r.n} grabs in ${fmt(r.burstMs)} ms = ${r.perSecond.toFixed(0)}/s, ack p50 ${fmt(r.p50)} p99 ${fmt(r.p99)} max ${fmt(r.max)} ms` +
-        ` (answers ${[...r.codes].map(([c, n]) => `${n}×${c}`).join(' ')}) | bare transfers ${base.perSecond.toFixed(0)}/s p50 ${fmt(base.p50)} p99 ${fmt(base.p99)} ms | ${ratio.toFixed(2)}× | load ${loadavg()[0]?.toFixed(1)}`,
+        ` (answers ${[...r.codes].map(([c, n]) => `${n}×${c}`).join(' ')}) | bare transfers ${base.perSecond.toFixed(0)}/s p50 ${fmt(base.p50)} p99 ${fmt(base.p99)} ms | ${ratio.toFixed(2)}× | an authenticated read, same arrivals: ${read.perSecond.toFixed(0)}/s p50 ${fmt(read.p50)} p99 ${fmt(read.p99)} ms (${(r.perSecond / read.perSecond).toFixed(2)}×) | load ${loadavg()[0]?.toFixed(1)}`,
     );
   }
   log(
