@@ -71,6 +71,7 @@ describe('red-packet rain', () => {
   /** Plans, then ticks the round through notice and opening (the leader's work). */
   async function openRound(start: number): Promise<number> {
     await rain().rounds.plan();
+    rain().views.forget(); // the info's public part is cached a moment: the new round now
     const i = await info();
     expect(i.status).toBe(1);
     const id = i.round?.round_id as number;
@@ -137,6 +138,7 @@ describe('red-packet rain', () => {
   it('hands out the packets in grab order, one a player, each a balanced credit; then the round is verifiable', async () => {
     const [a, b, c, d] = [await registerUser(t), await registerUser(t), await registerUser(t), await registerUser(t)];
     await rain().rounds.plan();
+    rain().views.forget();
     const before = await info(a);
     expect(before).toMatchObject({ status: 1, complete: false, userComplete: false, refusal: null });
     expect(before.interval).toContainEqual({ start_time: start, end_time: start + 60_000 });
@@ -256,5 +258,48 @@ describe('red-packet rain', () => {
     // Its retry now answers the packet it already holds (their own click had not been acknowledged).
     expectRefused(await grab(x, running), 'RAIN_ALREADY_GRABBED');
     await expectLedgerBalanced(t);
+  });
+
+  it('lets an admin cancel a round that has not opened, recorded; a running one is refused', async () => {
+    const s = await adminCall<RainSchedule>(RAIN_ADMIN_PATHS.saveSchedule, {
+      id: schedule.id,
+      title: '待取消的红包雨',
+      timing: { kind: 'once', start_at: clock.now() + 120_000, end_at: clock.now() + 180_000 },
+      pool: 100_000,
+      count: 2,
+      min_packet: 1_000,
+      conditions: { min_vip_level: 0, recharge_days: 0 },
+    });
+    expect(s.body.code).toBe(200);
+    await rain().rounds.plan();
+    rain().views.forget();
+    const id = (await info()).round?.round_id as number;
+    const player = await registerUser(t);
+    expectRefused(
+      await t.api('POST', RAIN_ADMIN_PATHS.cancelRound, {
+        headers: bearer(player.tokens.access_token),
+        body: { round_id: id },
+      }),
+      'ADMIN_ONLY',
+    );
+    const cancelled = await adminCall<{ state: string }>(RAIN_ADMIN_PATHS.cancelRound, {
+      round_id: id,
+      reason: '活动调整',
+    });
+    expect(cancelled.body.data).toEqual({ round_id: id, state: 'cancelled' });
+    // Its window passes: nothing opens, and the planner does not make it again.
+    clock.advance(125_000);
+    await rain().rounds.onDue(id);
+    await rain().rounds.plan();
+    rain().views.forget();
+    expect((await info()).status).toBe(0);
+    const round = (await t.api<RainRoundDetail>('GET', `${RAIN_PATHS.round}?round_id=${id}`)).body.data;
+    expect(round).toMatchObject({ state: 'cancelled', packets_hash: '' });
+    expect(sha256Hex(round.server_seed as string)).toBe(round.server_seed_hash);
+    expectRefused(await adminCall(RAIN_ADMIN_PATHS.cancelRound, { round_id: id }), 'RAIN_ROUND_NOT_CANCELLABLE');
+    const log = (await adminCall<AuditLogResponse>(`${ADMIN_PATHS.auditLog}?target=rain_round:${id}`)).body.data;
+    expect(log.list).toMatchObject([
+      { action: 'rain.round.cancel', admin_id: admin.userId, before: { state: 'scheduled' }, reason: '活动调整' },
+    ]);
   });
 });
