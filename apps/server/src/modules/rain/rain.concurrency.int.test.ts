@@ -200,4 +200,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('red-packet rain on two processe
     // The order has no holes: packet n went to the n-th grab.
     expect(rows.map((r) => r.idx).sort((x, y) => x - y)).toEqual(Array.from({ length: players.length }, (_, i) => i));
   });
+
+  it('rebuilds the counter from PostgreSQL when Redis lost the round, and keeps one packet a player', async () => {
+    const players = await crowd(5);
+    const [p1, p2, p3, p4, p5] = players as [Player, Player, Player, Player, Player];
+    const id = await runningRain(10);
+    for (const p of [p1, p2, p3]) expect((await onA(p, id)).body?.code).toBe(200);
+    // p4's index was popped, then its process died before the statement: no row.
+    const popped = await a.app.rain.counter.pop(id, p4.userId, Date.now());
+    expect(popped).toMatchObject({ status: 'ok', idx: 3, fresh: true });
+    // Redis restarts (it keeps nothing on disk here): the round's keys are gone.
+    const redis = a.rt.redis;
+    if (!redis) throw new Error('this test needs Redis');
+    await redis.del(`${a.redisPrefix}rain:${id}:m`, `${a.redisPrefix}rain:${id}:u`);
+    // The next grab rebuilds the counter from the recorded grabs: the order goes on after them.
+    const g5 = await onA(p5, id);
+    expect(g5.body?.code).toBe(200);
+    expect((g5.body as Envelope<RainGrabResponse>).data.index).toBe(3);
+    // Who had grabbed still has their packet and only that one.
+    expect((await onA(p1, id)).body?.code).toBe(ERRORS.RAIN_ALREADY_GRABBED.code);
+    // p4's lost index is another's now: the statement says so, and p4's retry takes a fresh one.
+    const stale = (await a.rt.database.db.execute(
+      sql`select kx_rain_grab(${id}, ${p4.userId}, 3, now()) as r`,
+    )) as unknown as { rows: { r: { status: string } }[] };
+    expect(stale.rows[0]?.r.status).toBe('taken');
+    const g4 = await onA(p4, id);
+    expect((g4.body as Envelope<RainGrabResponse>).data.index).toBe(4);
+    await closeRain(id);
+    const rows = await expectCreditsMatch(id);
+    expect(rows.map((r) => [r.idx, r.userId]).sort((x, y) => (x[0] as number) - (y[0] as number))).toEqual([
+      [0, p1.userId],
+      [1, p2.userId],
+      [2, p3.userId],
+      [3, p5.userId],
+      [4, p4.userId],
+    ]);
+  });
 });
