@@ -138,8 +138,9 @@ export function createRainRounds(deps: RainRoundsDeps) {
   }
 
   async function notice(id: number): Promise<void> {
-    await engine.apply<RainRoundData>(RAIN_GAME, id, (r, now) => {
-      if (r.data.state !== 'scheduled' || now < r.data.startAtMs - NOTICE_MS) return null;
+    await engine.transact<RainRoundData>(RAIN_GAME, id, async (r, lt) => {
+      if (r.data.state !== 'scheduled' || lt.now.getTime() < r.data.startAtMs - NOTICE_MS) return null;
+      await setRoundState(lt.tx, id, 'noticed');
       const data: RainRoundData = { ...r.data, state: 'noticed' };
       const frame = { round_id: r.id, start_time: r.data.startAtMs, end_time: r.data.endAtMs, count: r.data.count };
       return ok(change(data, r.data.startAtMs, [{ type: RAIN_EVENTS.notice, data: frame }]));
