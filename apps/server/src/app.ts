@@ -54,6 +54,7 @@ import { NOTIFY_PATH_PREFIX } from './modules/payments/payments.routes.ts';
 import { onRecharge } from './modules/promotion/invite.service.ts';
 import { createPromotionModule } from './modules/promotion/promotion.module.ts';
 import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
+import { registerRain } from './modules/rain/rain.module.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
@@ -223,7 +224,15 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   app.decorate('bags', bags.service);
   // Before the games: roll rooms mail their winners.
   const mail = createMailModule(rt, ledger, (userId) => bags.service.publishCount(userId));
-  await registerGames(app, rt, { ledger, boxes, site, presence, mail: mail.mail, authenticate: accounts.authenticate });
+  const games = await registerGames(app, rt, {
+    ledger,
+    boxes,
+    site,
+    presence,
+    mail: mail.mail,
+    authenticate: accounts.authenticate,
+  });
+  await registerRain(app, rt, { games, ledger, authenticate: accounts.authenticate });
   const upgrade = createUpgradeService({
     db: rt.database.db,
     clock: rt.clock,

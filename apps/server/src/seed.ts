@@ -9,6 +9,7 @@ import { seedLedger } from './modules/ledger/ledger.ts';
 import { seedLucky } from './modules/lucky/lucky.seed.ts';
 import { seedPayments } from './modules/payments/payments.seed.ts';
 import { seedPromotion } from './modules/promotion/promotion.seed.ts';
+import { seedRain } from './modules/rain/rain.seed.ts';
 import { seedSite } from './modules/site/site.seed.ts';
 import { seedUpgrade } from './modules/upgrade/upgrade.seed.ts';
 import { seedVip } from './modules/vip/vip.seed.ts';
@@ -30,4 +31,5 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedCoupons(db);
   await seedLucky(db, nowMs);
   await seedBags(db, nowMs);
+  await seedRain(db, nowMs);
 }

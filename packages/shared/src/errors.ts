@@ -206,6 +206,22 @@ export const ERRORS = {
   BAG_CAMPAIGN_LEVELS: { code: 4737, http: 400 },
   BAG_PLAYER_NOT_FOUND: { code: 4738, http: 404 },
   BAG_KIND_FIXED: { code: 4739, http: 400 },
+  // Red-packet rain (红包雨, issue 21): 4700–4729.
+  RAIN_NOT_RUNNING: { code: 4700, http: 409 },
+  RAIN_PACKETS_GONE: { code: 4701, http: 409 },
+  RAIN_ALREADY_GRABBED: { code: 4702, http: 409 },
+  RAIN_VIP_TOO_LOW: { code: 4703, http: 403 },
+  RAIN_RECHARGE_REQUIRED: { code: 4704, http: 403 },
+  RAIN_ROUND_NOT_FOUND: { code: 4705, http: 404 },
+  RAIN_BUSY: { code: 4706, http: 503 },
+  RAIN_SCHEDULE_NOT_FOUND: { code: 4710, http: 404 },
+  RAIN_POOL_INVALID: { code: 4711, http: 400 },
+  RAIN_COUNT_INVALID: { code: 4712, http: 400 },
+  RAIN_MIN_PACKET_INVALID: { code: 4713, http: 400 },
+  RAIN_POOL_TOO_SMALL: { code: 4714, http: 400 },
+  RAIN_WINDOW_INVALID: { code: 4715, http: 400 },
+  RAIN_CONDITION_INVALID: { code: 4716, http: 400 },
+  RAIN_ROUND_NOT_CANCELLABLE: { code: 4717, http: 409 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -992,6 +1008,81 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '只有赠送类福袋活动可以手动发放',
     'zh-TW': '只有贈送類福袋活動可以手動發放',
     'en-US': 'Only a grant campaign’s bags can be given by hand',
+  },
+  RAIN_NOT_RUNNING: {
+    'zh-CN': '红包雨还没开始或已经结束',
+    'zh-TW': '紅包雨還沒開始或已經結束',
+    'en-US': 'There is no red packet rain right now',
+  },
+  RAIN_PACKETS_GONE: {
+    'zh-CN': '手慢了，红包已被抢完',
+    'zh-TW': '手慢了，紅包已被搶完',
+    'en-US': 'Too late: every red packet of this rain is taken',
+  },
+  RAIN_ALREADY_GRABBED: {
+    'zh-CN': '本轮红包雨您已经抢过了',
+    'zh-TW': '本輪紅包雨您已經搶過了',
+    'en-US': 'You already grabbed a red packet in this rain',
+  },
+  RAIN_VIP_TOO_LOW: {
+    'zh-CN': 'VIP等级不足，无法参与本轮红包雨',
+    'zh-TW': 'VIP等級不足，無法參與本輪紅包雨',
+    'en-US': 'Your VIP level is too low for this red packet rain',
+  },
+  RAIN_RECHARGE_REQUIRED: {
+    'zh-CN': '近期充值过的用户才能参与本轮红包雨',
+    'zh-TW': '近期儲值過的用戶才能參與本輪紅包雨',
+    'en-US': 'This red packet rain is for players who recharged recently',
+  },
+  RAIN_ROUND_NOT_FOUND: {
+    'zh-CN': '没有这一轮红包雨',
+    'zh-TW': '沒有這一輪紅包雨',
+    'en-US': 'There is no such red packet rain round',
+  },
+  RAIN_BUSY: {
+    'zh-CN': '抢红包的人太多了，请再点一次',
+    'zh-TW': '搶紅包的人太多了，請再點一次',
+    'en-US': 'So many players are grabbing; please tap again',
+  },
+  RAIN_SCHEDULE_NOT_FOUND: {
+    'zh-CN': '没有这个红包雨计划',
+    'zh-TW': '沒有這個紅包雨計畫',
+    'en-US': 'There is no such red packet rain schedule',
+  },
+  RAIN_POOL_INVALID: {
+    'zh-CN': '奖池金额无效',
+    'zh-TW': '獎池金額無效',
+    'en-US': 'The pool amount is not valid',
+  },
+  RAIN_COUNT_INVALID: {
+    'zh-CN': '红包个数须在1到20000之间',
+    'zh-TW': '紅包個數須在1到20000之間',
+    'en-US': 'The number of packets must be between 1 and 20,000',
+  },
+  RAIN_MIN_PACKET_INVALID: {
+    'zh-CN': '单个红包最少0.01元',
+    'zh-TW': '單個紅包最少0.01元',
+    'en-US': 'A packet must be at least ¥0.01',
+  },
+  RAIN_POOL_TOO_SMALL: {
+    'zh-CN': '奖池不足以让每个红包达到最低金额',
+    'zh-TW': '獎池不足以讓每個紅包達到最低金額',
+    'en-US': 'The pool cannot give every packet its minimum',
+  },
+  RAIN_WINDOW_INVALID: {
+    'zh-CN': '红包雨时间段无效（每场10秒到1小时，且不能重叠）',
+    'zh-TW': '紅包雨時段無效（每場10秒到1小時，且不能重疊）',
+    'en-US': 'The rain windows are not valid (10 s to 1 hour each, never overlapping)',
+  },
+  RAIN_CONDITION_INVALID: {
+    'zh-CN': '参与条件无效',
+    'zh-TW': '參與條件無效',
+    'en-US': 'The conditions are not valid',
+  },
+  RAIN_ROUND_NOT_CANCELLABLE: {
+    'zh-CN': '这一轮红包雨已经开始，不能取消',
+    'zh-TW': '這一輪紅包雨已經開始，不能取消',
+    'en-US': 'This rain round has already started and cannot be cancelled',
   },
 };
 

@@ -56,6 +56,8 @@ export const PUBLIC_ROOM_PATTERNS: readonly RegExp[] = [
   // Card grabbing (夺宝) talks on treasure:* (TREASURE_HALL_ROOM, treasureRoom).
   /^treasure:hall$/,
   /^treasure:[1-9]\d{0,15}$/,
+  // The red-packet rain's countdown and progress (RAIN_HALL_ROOM).
+  /^rain:hall$/,
 ];
 
 export type RoomAccess = 'public' | 'own-user' | 'other-user' | 'unknown';

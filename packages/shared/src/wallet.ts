@@ -53,6 +53,7 @@ export const TRANSFER_KINDS = [
   'treasure_refund',
   'lucky_award',
   'bag_open',
+  'rain_packet',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

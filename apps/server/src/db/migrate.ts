@@ -46,6 +46,7 @@ const SQL_FILES = [
   'src/db/functions/upgrade.sql',
   'src/db/functions/turntable.sql',
   'src/db/functions/bags.sql',
+  'src/db/functions/rain.sql',
 ];
 const GUARDS = SQL_FILES.flatMap((file) =>
   readFileSync(serverPath(file), 'utf8')

@@ -43,6 +43,8 @@ const UNREACHABLE_READS = [
   'GET /api/site/v1/get-treasure-dynamic',
   'GET /api/site/v1/get-treasure-info',
   'GET /api/site/v1/get-end-treasure-info',
+  // A rain round (no scheduler runs here, so no round is ever made).
+  'GET /api/promotion/v1/red-packet-rain/round',
 ];
 /** Every read of the admin API (`/api/admin/v1/*`): the fuzz player is no admin. */
 const ADMIN_READ = /^GET \/api\/admin\/v1\//;

@@ -32,6 +32,12 @@ export function createMetrics() {
       buckets: [1, 2, 4, 8, 16, 32, 64],
       registers: [registry],
     }),
+    rainGrabBatches: new Histogram({
+      name: 'kx_rain_grab_batch_size',
+      help: 'Red-packet grabs sent to the database in one statement (group commit), per statement',
+      buckets: [1, 2, 4, 8, 16, 32, 64],
+      registers: [registry],
+    }),
     txRetries: new Counter({
       name: 'kx_db_tx_retries_total',
       help: 'Transactions retried after a serialization failure or deadlock',

@@ -22,6 +22,12 @@ const MockRechargeShortcut = import.meta.env.DEV
   ? lazy(() => import('../features/recharge/dev/mock-recharge-shortcut.tsx'))
   : null;
 
+/**
+ * The red-packet rain's countdown and rain on every page: its own chunk, fetched after the shell's
+ * first paint (the first load carries only this import; docs/promotions/rain.md "Web").
+ */
+const RainHost = lazy(() => import('../features/rain/components/rain-host.tsx'));
+
 /** The page shell of spec 1 §2: header, tickers, announcements, page, footer, side panel. */
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -49,6 +55,9 @@ export function AppLayout() {
       <SiteFooter />
       <SidePanel />
       <BagLauncher />
+      <Suspense fallback={null}>
+        <RainHost />
+      </Suspense>
       <LoginDialogHost />
       <Toaster />
       {MockRechargeShortcut && (

@@ -96,6 +96,9 @@ const NewYearPage = lazy(() =>
 const BagRecordsPage = lazy(() =>
   import('../features/bags/components/bag-records-page.tsx').then((m) => ({ default: m.BagRecordsPage })),
 );
+const RainRecordsPage = lazy(() =>
+  import('../features/rain/components/rain-records-page.tsx').then((m) => ({ default: m.RainRecordsPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -152,6 +155,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.vipShoppingMall, element: <MallPage /> },
       { path: PATHS.accountRecord, element: <AccountChangesPage /> },
       { path: PATHS.userinfoRecharge, element: <RechargeRecordsPage /> },
+      { path: PATHS.userinfoRedPacket, element: <RainRecordsPage /> },
       { path: PATHS.mail, element: <MailPage /> },
       { path: PATHS.battle, element: <BattleHallPage /> },
       { path: PATHS.vipBattle, element: <BattleHallPage /> },

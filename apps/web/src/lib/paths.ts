@@ -21,6 +21,8 @@ export const PATHS = {
   userinfoCard: '/userinfo/card',
   /** The player's lucky bags (ours: the spec's blessing-bag get-record has no page of its own). */
   userinfoBag: '/userinfo/bag',
+  /** The player's red packets from the rain (the spec's blessing-bag red-packet-record). */
+  userinfoRedPacket: '/userinfo/redPacket',
   cardDetails: '/card/details',
   cardMy: '/card/my',
   vipActivity: '/vipActivity',

@@ -132,6 +132,8 @@ export interface RoomEngine {
     createdBy: number,
     before: (lt: LedgerTx) => Promise<{ serverSeed?: string } | null>,
     build: Transition<S | null>,
+    /** Writes the game's own rows that name the new room, in its transaction (the rain's window index). */
+    after?: (lt: LedgerTx, room: Room<S>) => Promise<void>,
   ): Promise<Room<S> | null>;
   /**
    * Applies one transition to a room under its row lock. Null from `fn` means nothing to do (a
@@ -328,6 +330,7 @@ export function createRoomEngine(deps: { db: Db; ledger: Ledger; bus: EventBus; 
     createdBy: number,
     before: (lt: LedgerTx) => Promise<{ serverSeed?: string } | null>,
     build: Transition<S | null>,
+    after?: (lt: LedgerTx, room: Room<S>) => Promise<void>,
   ): Promise<Room<S> | null> {
     const spec = specOf(game);
     let made = true;
@@ -357,8 +360,9 @@ export function createRoomEngine(deps: { db: Db; ledger: Ledger; bus: EventBus; 
       const result = build(fresh, lt.now.getTime());
       if (!result) throw new Error('a room build must answer a change');
       if (!result.ok) throw new Refused(result.error);
-      const room = await write(lt, spec, fresh, result.value);
-      return { room: room as Room<S>, events: result.value.events };
+      const room = (await write(lt, spec, fresh, result.value)) as Room<S>;
+      await after?.(lt, room);
+      return { room, events: result.value.events };
     });
     return made ? room : null;
   }

@@ -133,6 +133,7 @@ export function AccountHeader() {
                 [PATHS.accountRecord, IconDocument, t('wallet.record.menu')],
                 [PATHS.userinfoRecharge, IconCoin, t('pages.userinfoRecharge.title')],
                 [PATHS.userinfoBag, IconActivity, t('bags.menu')],
+                [PATHS.userinfoRedPacket, IconMail, t('pages.userinfoRedPacket.title')],
               ] as const
             ).map(([to, Icon, label]) => (
               <Link key={to} role="menuitem" to={to} onClick={() => setMenuOpen(false)}>

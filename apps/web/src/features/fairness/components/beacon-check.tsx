@@ -3,7 +3,7 @@ import type { BeaconTiming } from '../verify-beacon.ts';
 import { CheckMark } from './verifier.tsx';
 
 /** The games whose rooms take a beacon value, each closing its entries its own way. */
-export type BeaconGame = 'battle' | 'turntable' | 'roll' | 'treasure';
+export type BeaconGame = 'battle' | 'turntable' | 'roll' | 'treasure' | 'rain';
 
 /** An exact time a verifier can be written against: ISO 8601 in UTC and epoch milliseconds. */
 export function exactTime(ms: number): string {

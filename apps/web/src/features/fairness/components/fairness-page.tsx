@@ -5,6 +5,7 @@ import { IconShield } from '../../../components/icons.tsx';
 import { useLoggedIn } from '../../../lib/session.ts';
 import { BagVerifier } from './bag-verifier.tsx';
 import { BattleVerifier } from './battle-verifier.tsx';
+import { RainVerifier } from './rain-verifier.tsx';
 import { Recipe } from './recipe.tsx';
 import { RollList } from './roll-list.tsx';
 import { RollVerifier } from './roll-verifier.tsx';
@@ -19,7 +20,7 @@ const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5'] as const;
 
 /**
  * `/fairness`: how a roll is made, the player's seeds, verifiers that recompute any box roll,
- * battle, turntable round, upgrade, lucky bag, roll room or treasure, and every game's exact recipe for a
+ * battle, turntable round, upgrade, lucky bag, roll room, treasure or red-packet rain, and every game's exact recipe for a
  * player who writes their own.
  */
 export function FairnessPage() {
@@ -57,6 +58,7 @@ export function FairnessPage() {
       <BagVerifier />
       <RollVerifier />
       <TreasureVerifier />
+      <RainVerifier />
       <Recipe />
     </div>
   );

@@ -230,3 +230,26 @@ export function TreasureExampleView() {
     />
   );
 }
+
+export function RainExampleView() {
+  const x = X.rain;
+  return (
+    <Example
+      rows={[
+        ...seeds(x),
+        ['publicSeed', x.publicSeed],
+        ['roundId', x.roundId],
+        ['rainParams', `${x.pool} / ${x.count} / ${x.min}`],
+        ...x.steps.flatMap((s, i): Row[] => [
+          ['rainPacket', null, { i, k: s.k, surplus: s.surplus, bound: s.bound }],
+          ...drawRows(s.draw),
+          ['rainAmount', null, { i, min: x.min, x: s.draw.value, amount: s.amount }],
+        ]),
+        ['rainLast', null, { min: x.min, rest: x.last.rest, amount: x.last.amount }],
+        ['rainPackets', x.packets.join(', ')],
+        ['hashedText', x.listText],
+        ['rainListHash', x.listHash],
+      ]}
+    />
+  );
+}

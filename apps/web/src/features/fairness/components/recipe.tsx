@@ -16,6 +16,7 @@ import {
   BeaconExampleView,
   BoxExampleView,
   LuckyExampleView,
+  RainExampleView,
   RollExampleView,
   TreasureExampleView,
   TurntableExampleView,
@@ -157,6 +158,16 @@ function RecipePanel() {
       key: 'treasure',
       steps: [['holders'], ['draw', { message: MESSAGE_TEMPLATES.treasure }]],
       example: <TreasureExampleView />,
+    },
+    {
+      key: 'rain',
+      steps: [
+        ['params'],
+        ['draw', { message: MESSAGE_TEMPLATES.rain }],
+        ['hash', { text: MESSAGE_TEMPLATES.rainList }],
+        ['order'],
+      ],
+      example: <RainExampleView />,
     },
   ];
   return (

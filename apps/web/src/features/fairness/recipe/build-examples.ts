@@ -17,6 +17,7 @@ import {
   ticketRanges,
 } from '@kaixiang/game/fair';
 import { isLucky, luckyRollAt } from '@kaixiang/game/lucky';
+import { generatePacketsWithDraws, packetsHash, RAIN_GAME, RAIN_ROUND } from '@kaixiang/game/rain';
 import { drawWinners, entrantsHash, ROLL_GAME } from '@kaixiang/game/roll';
 import { hmacSha256, toHex } from '@kaixiang/game/sha256';
 import { drawCard, TREASURE_GAME } from '@kaixiang/game/treasure';
@@ -40,6 +41,7 @@ import type {
   BoxExample,
   ExampleDraw,
   LuckyExample,
+  RainExample,
   RollExample,
   TreasureExample,
   TurntableExample,
@@ -284,5 +286,51 @@ export function treasureExample(
     draw: drawOf(i.serverSeed, (c) => sharedRollMessage({ ...base, slot: 0 }, c), i.holders.length, roll),
     card: roll.value,
     holder: i.holders[roll.value] ?? -1,
+  };
+}
+
+export function rainExample(
+  i: Pick<RainExample, 'serverSeed' | 'publicSeed' | 'roundId' | 'pool' | 'count' | 'min'>,
+): RainExample {
+  const { packets, draws } = generatePacketsWithDraws(
+    { serverSeed: i.serverSeed, publicSeed: i.publicSeed, roomId: i.roundId },
+    { poolUnits: i.pool, count: i.count, minUnits: i.min },
+  );
+  const base = {
+    game: RAIN_GAME,
+    serverSeed: i.serverSeed,
+    publicSeed: i.publicSeed,
+    roomId: i.roundId,
+    round: RAIN_ROUND,
+  };
+  let surplus = i.pool - i.count * i.min;
+  const steps = draws.map((d, slot) => {
+    const step = {
+      k: i.count - slot,
+      surplus,
+      bound: d.bound,
+      draw: drawOf(i.serverSeed, (c) => sharedRollMessage({ ...base, slot }, c), d.bound + 1, {
+        value: d.roll,
+        cursor: d.cursor,
+        index: d.chunkIndex,
+      }),
+      amount: packets[slot] ?? -1,
+    };
+    surplus -= d.roll;
+    return step;
+  });
+  return {
+    serverSeed: i.serverSeed,
+    serverSeedHash: serverSeedHash(i.serverSeed),
+    publicSeed: i.publicSeed,
+    roundId: i.roundId,
+    pool: i.pool,
+    count: i.count,
+    min: i.min,
+    steps,
+    last: { rest: surplus, amount: packets[i.count - 1] ?? -1 },
+    packets,
+    listText: `${RAIN_GAME}:${i.roundId}:${packets.join(',')}`,
+    listHash: packetsHash(i.roundId, packets),
   };
 }

@@ -124,6 +124,22 @@ export interface TreasureExample extends ExampleSeeds {
   holder: number;
 }
 
+export interface RainExample extends ExampleSeeds {
+  publicSeed: string;
+  roundId: number;
+  pool: number;
+  count: number;
+  min: number;
+  /** Packets 0 … count − 2: k packets left, the surplus S before it, the bound b, the draw, the packet. */
+  steps: { k: number; surplus: number; bound: number; draw: ExampleDraw; amount: number }[];
+  /** The last packet: min + what is left. */
+  last: { rest: number; amount: number };
+  packets: number[];
+  /** The text hashed for the list's commitment, and that hash. */
+  listText: string;
+  listHash: string;
+}
+
 /** One close time and the beacon round each beacon gives for it, with that round's time. */
 export interface BeaconExample {
   closedAt: number;
@@ -141,4 +157,5 @@ export interface RecipeExamples {
   turntable: TurntableExample;
   roll: RollExample;
   treasure: TreasureExample;
+  rain: RainExample;
 }

@@ -11,6 +11,7 @@ import { verifyRoll } from '../verify.ts';
 import { verifyBagRecord } from '../verify-bag.ts';
 import { oddsKey, verifyBattle } from '../verify-battle.ts';
 import { beaconTiming } from '../verify-beacon.ts';
+import { verifyRainRound } from '../verify-rain.ts';
 import { verifyRollRoom } from '../verify-roll.ts';
 import { verifyTreasureDraw } from '../verify-treasure.ts';
 import { verifyTurntableRound } from '../verify-turntable.ts';
@@ -21,6 +22,7 @@ import {
   beaconExample,
   boxExample,
   luckyExample,
+  rainExample,
   rollExample,
   treasureExample,
   turntableExample,
@@ -45,6 +47,7 @@ describe('the recipe’s worked examples', () => {
     expect(turntableExample(X.turntable)).toEqual(X.turntable);
     expect(rollExample({ ...X.roll, prizes: X.roll.steps.length })).toEqual(X.roll);
     expect(treasureExample(X.treasure)).toEqual(X.treasure);
+    expect(rainExample(X.rain)).toEqual(X.rain);
   });
 
   it('show what they are meant to: a tie broken by a roll, a winning upgrade, a case past its first item', () => {
@@ -283,6 +286,40 @@ describe('the recipe’s worked examples', () => {
       LOCAL_BEACON_INFO,
     );
     expect(result).toMatchObject({ kind: 'checked', ok: true, check: { card: x.card, holder: x.holder } });
+  });
+
+  it('pass the rain verifier, with every grab at its place', () => {
+    const x = X.rain;
+    const result = verifyRainRound(
+      {
+        round_id: x.roundId,
+        start_time: X.beacon.closedAt + 60_000,
+        end_time: X.beacon.closedAt + 120_000,
+        count: x.count,
+        pool: x.pool,
+        remaining: x.count - 3,
+        conditions: { min_vip_level: 0, recharge_days: 0 },
+        server_seed_hash: x.serverSeedHash,
+        packets_hash: x.listHash,
+        min_packet: x.min,
+        state: 'ended',
+        server_seed: x.serverSeed,
+        beacon_round: X.beacon.local.round,
+        public_seed: x.publicSeed,
+        beacon_url: localBeaconUrl(X.beacon.local.round),
+        committed_at: X.beacon.closedAt,
+        packets: x.packets,
+        grabs: [0, 1, 2].map((index) => ({
+          index,
+          user_id: 1000 + index,
+          nick_name: '',
+          amount: x.packets[index] ?? -1,
+          grabbed_at: X.beacon.closedAt + 61_000,
+        })),
+      },
+      LOCAL_BEACON_INFO,
+    );
+    expect(result).toMatchObject({ kind: 'checked', ok: true, check: { packets: x.packets } });
   });
 
   it('give the beacon round the verifiers accept, on drand’s schedule and the local one', () => {

@@ -10,6 +10,7 @@ import { rollBag } from '@kaixiang/game/bags';
 import { advance, type Battle, begin, create, join } from '@kaixiang/game/battle';
 import { rollBox, rollIntAt } from '@kaixiang/game/fair';
 import { luckyRoll } from '@kaixiang/game/lucky';
+import { generatePackets, packetsHash } from '@kaixiang/game/rain';
 import { drawWinners } from '@kaixiang/game/roll';
 import { drawCard } from '@kaixiang/game/treasure';
 import {
@@ -122,6 +123,23 @@ function rollWinners(seed: string, pub: string, room: number, entrants: number[]
   return out;
 }
 
+/**
+ * Rain: S = pool − count × min; packet i (up to count − 2) = min + x, x in [0, floor(2S / k)]
+ * with k = count − i, S −= x; the last = min + S. The list's hash is over "rain:<round>:<list>".
+ */
+function rainPackets(seed: string, pub: string, round: number, pool: number, count: number, min: number) {
+  let surplus = pool - count * min;
+  const out: number[] = [];
+  for (let i = 0; i < count - 1; i++) {
+    const bound = Math.floor((2 * surplus) / (count - i));
+    const x = draw(seed, M.rain, { public_seed: pub, round_id: round, i }, bound + 1).value;
+    out.push(min + x);
+    surplus -= x;
+  }
+  out.push(min + surplus);
+  return { packets: out, hash: sha256(fill(M.rainList, { round_id: round, packets: out.join(',') })) };
+}
+
 // --- held to the rules and to the examples ---------------------------------------------------
 
 const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));
@@ -129,7 +147,7 @@ const clientSeed = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
 
 describe('a verifier written from the recipe alone', () => {
   it('commits to a seed by hashing its text', () => {
-    for (const x of [X.box, X.upgrade, X.lucky, X.bag, X.battle, X.roll, X.treasure])
+    for (const x of [X.box, X.upgrade, X.lucky, X.bag, X.battle, X.roll, X.treasure, X.rain])
       expect(sha256(x.serverSeed)).toBe(x.serverSeedHash);
   });
 
@@ -253,6 +271,30 @@ describe('a verifier written from the recipe alone', () => {
     );
   });
 
+  it('makes the packets of a rain round and their hash as the rules do', () => {
+    fc.assert(
+      fc.property(
+        hex64,
+        hex64,
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 100, max: 5_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (seed, pub, round, count, min, extra) => {
+          const pool = count * min + extra;
+          const mine = rainPackets(seed, pub, round, pool, count, min);
+          const theirs = generatePackets(
+            { serverSeed: seed, publicSeed: pub, roomId: round },
+            { poolUnits: pool, count, minUnits: min },
+          );
+          expect(mine.packets).toEqual(theirs);
+          expect(mine.hash).toBe(packetsHash(round, theirs));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('finds the beacon round after a close time by the formulas the page prints', () => {
     fc.assert(
       fc.property(fc.integer({ min: DRAND_SCHEDULE.genesisMs, max: 4_102_444_800_000 }), (t) => {
@@ -351,6 +393,13 @@ describe('a verifier written from the recipe alone', () => {
     ).value;
     expect([card, c.holders[card]]).toEqual([c.card, c.holder]);
     same(c.draw, c.serverSeed);
+
+    const w2 = X.rain;
+    const rain = rainPackets(w2.serverSeed, w2.publicSeed, w2.roundId, w2.pool, w2.count, w2.min);
+    expect(rain.packets).toEqual(w2.packets);
+    expect(rain.hash).toBe(w2.listHash);
+    expect(sha256(w2.listText)).toBe(w2.listHash);
+    for (const step of w2.steps) same(step.draw, w2.serverSeed);
 
     const k = X.beacon;
     expect(Math.floor((k.closedAt - DRAND_SCHEDULE.genesisMs) / 3000) + 2).toBe(k.drand.round);

@@ -1,5 +1,6 @@
 import { BATTLE_GAME, BATTLE_TIE_SLOT } from '@kaixiang/game/battle';
 import { CHUNK_BITS } from '@kaixiang/game/fair';
+import { RAIN_GAME, RAIN_ROUND } from '@kaixiang/game/rain';
 import { ROLL_DRAW_ROUND, ROLL_GAME } from '@kaixiang/game/roll';
 import { TREASURE_DRAW_ROUND, TREASURE_GAME } from '@kaixiang/game/treasure';
 import {
@@ -31,6 +32,8 @@ export const MESSAGE_TEMPLATES = {
   turntableInner: `${TURNTABLE_GAME}:{public_seed}:{round_id}:${TURNTABLE_DRAW_ROUND}:${TURNTABLE_INNER_SLOT}:{cursor}`,
   roll: `${ROLL_GAME}:{public_seed}:{room_id}:${ROLL_DRAW_ROUND}:{i}:{cursor}`,
   treasure: `${TREASURE_GAME}:{public_seed}:{room_id}:${TREASURE_DRAW_ROUND}:0:{cursor}`,
+  rain: `${RAIN_GAME}:{public_seed}:{round_id}:${RAIN_ROUND}:{i}:{cursor}`,
+  rainList: `${RAIN_GAME}:{round_id}:{packets}`,
   localBeacon: 'kaixiang-beacon:{round}',
 } as const;
 

@@ -10,9 +10,9 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('the verifiers’ texts loaded with the fairness page', () => {
-  it('say the same things in all three languages, under fairness.roll, .treasure, .recipe, .lucky and .bag only', () => {
+  it('say the same things in all three languages, under fairness.roll, .treasure, .recipe, .lucky, .bag, .rain and the beacon line of the rain only', () => {
     expect(Object.keys(zhCN)).toEqual(['fairness']);
-    expect(Object.keys(zhCN.fairness)).toEqual(['roll', 'treasure', 'recipe', 'lucky', 'bag']);
+    expect(Object.keys(zhCN.fairness)).toEqual(['roll', 'treasure', 'recipe', 'lucky', 'bag', 'rain', 'beacon']);
     // None of them is also among the shell's fairness texts, which a deep merge would overwrite.
     expect(Object.keys(zhCN.fairness).filter((k) => k in shell.fairness)).toEqual([]);
     expect(keys(zhTW)).toEqual(keys(zhCN));
