@@ -13,8 +13,11 @@ describe('the verifiers’ texts loaded with the fairness page', () => {
   it('say the same things in all three languages, under fairness.roll, .treasure, .recipe, .lucky, .bag, .rain and the beacon line of the rain only', () => {
     expect(Object.keys(zhCN)).toEqual(['fairness']);
     expect(Object.keys(zhCN.fairness)).toEqual(['roll', 'treasure', 'recipe', 'lucky', 'bag', 'rain', 'beacon']);
-    // None of them is also among the shell's fairness texts, which a deep merge would overwrite.
-    expect(Object.keys(zhCN.fairness).filter((k) => k in shell.fairness)).toEqual([]);
+    // The chunk is merged deep into the shell's texts (feature-texts.tsx), overwriting a leaf of
+    // the same path: none of its texts may be one of the shell's (the rain's beacon line sits
+    // beside the shell's fairness.beacon texts, under a key of its own).
+    const shellLeaves = new Set(keys(shell.fairness));
+    expect(keys(zhCN.fairness).filter((k) => shellLeaves.has(k))).toEqual([]);
     expect(keys(zhTW)).toEqual(keys(zhCN));
     expect(keys(enUS)).toEqual(keys(zhCN));
   });
