@@ -6,6 +6,7 @@ import { createCodesService } from './codes.service.ts';
 import { createEmailService } from './email.service.ts';
 import { type SmsPort, sandboxMail, sandboxSms, smtpMail, tencentSms } from './messaging.ts';
 import { createSessionCache } from './session-cache.ts';
+import { sessionLoader } from './session-loader.ts';
 import { createSessionsService } from './sessions.service.ts';
 import { createSteamService, type FormPost, httpFormPost, STEAM_OPENID_URL } from './steam.service.ts';
 import { createUserService } from './user.service.ts';
@@ -60,6 +61,7 @@ export async function createAccountsModule(rt: Runtime, opts: { sandboxPost?: Fo
       config.STEAM_OPENID_URL ?? (steamSandbox ? `${origin}${STEAM_SANDBOX_PATH}` : STEAM_OPENID_URL),
     post: steamSandbox && opts.sandboxPost ? opts.sandboxPost : httpFormPost,
   });
+  const sessionRows = sessionLoader(db);
   return {
     deps,
     codes,
@@ -70,13 +72,14 @@ export async function createAccountsModule(rt: Runtime, opts: { sandboxPost?: Fo
     steam,
     steamSandbox,
     authenticate: authenticate({
-      db,
+      load: sessionRows,
       tokenSecret: config.TOKEN_SECRET,
       clock: rt.clock,
       sessionCache: deps.sessionCache,
     }),
     /** "May this token act", for callers outside a route (the socket's LOGIN). */
-    checkToken: (token: string) => checkAccessToken(db, token, config.TOKEN_SECRET, rt.clock, deps.sessionCache),
+    checkToken: (token: string) =>
+      checkAccessToken(sessionRows, token, config.TOKEN_SECRET, rt.clock, deps.sessionCache),
   };
 }
 

@@ -179,22 +179,6 @@ export const accountsRepo = {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
 
   /** The session an access token names, with what decides whether its user may act. */
-  sessionWithUser: async (db: Db, sessionId: string) => {
-    const [row] = await db
-      .select({
-        userId: sessions.userId,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        bannedAt: users.bannedAt,
-        destroyedAt: users.destroyedAt,
-        role: users.role,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sessionId));
-    return row;
-  },
-
   // --- avatars, settings, identity -----------------------------------------------------------
   avatars: (db: Db) =>
     db.select().from(avatars).where(eq(avatars.enabled, true)).orderBy(asc(avatars.sort), asc(avatars.id)),

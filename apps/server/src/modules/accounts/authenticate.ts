@@ -1,12 +1,11 @@
 import { errorMessage } from '@kaixiang/shared/errors';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestLocale } from '../../http/locale.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { verifyAccessToken } from '../auth/access-token.ts';
-import { accountsRepo } from './accounts.repo.ts';
 import type { SessionCache } from './session-cache.ts';
+import type { SessionLoader } from './session-loader.ts';
 
 export type Role = 'player' | 'anchor' | 'admin';
 export interface AuthContext {
@@ -27,10 +26,11 @@ export type SessionCheck = { ok: true; auth: AuthContext } | { ok: false; banned
  * The whole answer to "may this token act": the signature and expiry of the access token, then
  * its session row (logout, rotation theft, password change) and its user (ban, destruction). The
  * row comes from `cache` when this process read it in the last few seconds (session-cache.ts),
- * else one indexed query.
+ * else from `load` (session-loader.ts: the rows asked for in one turn of the event loop in one
+ * indexed query).
  */
 export async function checkAccessToken(
-  db: Db,
+  load: SessionLoader,
   token: string,
   secret: string,
   clock: Clock,
@@ -41,7 +41,7 @@ export async function checkAccessToken(
   if (!claims) return { ok: false, banned: false };
   let row = cache?.get(claims.sessionId);
   if (!row) {
-    row = await accountsRepo.sessionWithUser(db, claims.sessionId);
+    row = await load(claims.sessionId);
     if (row) cache?.set(claims.sessionId, row);
   }
   if (!row || row.userId !== claims.userId || row.revokedAt || row.expiresAt.getTime() <= now || row.destroyedAt)
@@ -58,11 +58,16 @@ export function bearerToken(req: FastifyRequest): string | null {
 }
 
 /** preHandler of protected routes: 401 signs the client out (spec 1 §8). */
-export function authenticate(deps: { db: Db; tokenSecret: string; clock: Clock; sessionCache?: SessionCache }) {
+export function authenticate(deps: {
+  load: SessionLoader;
+  tokenSecret: string;
+  clock: Clock;
+  sessionCache?: SessionCache;
+}) {
   return async (req: FastifyRequest) => {
     const token = bearerToken(req);
     if (!token) throw new AppError('UNAUTHENTICATED');
-    const r = await checkAccessToken(deps.db, token, deps.tokenSecret, deps.clock, deps.sessionCache);
+    const r = await checkAccessToken(deps.load, token, deps.tokenSecret, deps.clock, deps.sessionCache);
     if (!r.ok) {
       // A banned player is signed out like anyone else, but told why.
       throw new AppError(

@@ -2,7 +2,7 @@ import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { ACCOUNTS_CONTROL_ROOM, SESSION_ENDED_EVENT, SIGNED_OUT_EVENT } from './accounts.deps.ts';
 
-/** What decides whether an access token's session may act (accountsRepo.sessionWithUser). */
+/** What decides whether an access token's session may act (session-loader.ts). */
 export interface SessionRow {
   userId: number;
   expiresAt: Date;
