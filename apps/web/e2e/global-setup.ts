@@ -64,6 +64,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'development',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The tests' API helper speaks as a proxy on the loopback would, naming the player's address.
+      TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,

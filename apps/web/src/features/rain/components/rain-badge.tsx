@@ -53,7 +53,7 @@ export function RainBadge({
       {body}
     </button>
   ) : (
-    <div className="rain-badge" role="status" aria-label={t('rain.badge.upcoming', { time })}>
+    <div className="rain-badge" role="timer" aria-label={t('rain.badge.upcoming', { time })}>
       {body}
     </div>
   );
