@@ -76,21 +76,33 @@ export async function registerPlayer(nickName: string): Promise<Player> {
   const from = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
   const cap = await api<{ captcha_id: string }>('POST', '/sms/v1/captcha', {}, undefined, from);
   const answer = (await outbox()).captchas.find((c) => c.captcha_id === cap.data.captcha_id)?.answer;
-  const sent = await api('POST', '/sms/v1/code', {
-    mobile,
-    code_type: 1,
-    captcha: answer,
-    captcha_id: cap.data.captcha_id,
-  }, undefined, from);
+  const sent = await api(
+    'POST',
+    '/sms/v1/code',
+    {
+      mobile,
+      code_type: 1,
+      captcha: answer,
+      captcha_id: cap.data.captcha_id,
+    },
+    undefined,
+    from,
+  );
   if (sent.code !== 200) throw new Error(`sms code: ${JSON.stringify(sent)}`);
   const code = (await outbox()).messages.find((m) => m.target === mobile)?.code;
-  const reg = await api<{ user_id: number; access_token: string }>('POST', '/usercenter/v1/user/register', {
-    mobile,
-    password: await hashPasswordForTransport(password),
-    verify_code: code,
-    nick_name: nickName,
-    invite_code: '',
-  }, undefined, from);
+  const reg = await api<{ user_id: number; access_token: string }>(
+    'POST',
+    '/usercenter/v1/user/register',
+    {
+      mobile,
+      password: await hashPasswordForTransport(password),
+      verify_code: code,
+      nick_name: nickName,
+      invite_code: '',
+    },
+    undefined,
+    from,
+  );
   if (reg.code !== 200) throw new Error(`register: ${JSON.stringify(reg)}`);
   return { mobile, password, userId: reg.data.user_id, token: reg.data.access_token };
 }
