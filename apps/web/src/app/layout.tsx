@@ -54,10 +54,13 @@ export function AppLayout() {
       </div>
       <SiteFooter />
       <SidePanel />
-      <BagLauncher />
-      <Suspense fallback={null}>
-        <RainHost />
-      </Suspense>
+      {/* The bottom-right corner: the lucky bag above the rain's countdown, never one over the other. */}
+      <div className="corner-dock">
+        <BagLauncher />
+        <Suspense fallback={null}>
+          <RainHost />
+        </Suspense>
+      </div>
       <LoginDialogHost />
       <Toaster />
       {MockRechargeShortcut && (
