@@ -5,16 +5,13 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
-import { dateTimeFormat } from '../../../i18n/formats.ts';
-import { useLocale } from '../../../i18n/use-locale.ts';
 import { useLoggedIn } from '../../../lib/session.ts';
 import { BAGS_PAGE_SIZE, bagsQueryRoot, bagTableQueryOptions, findBag, useBags } from '../api/get-bags.ts';
 import { verifierTexts } from '../verifier-texts.ts';
 import { type BagVerifyResult, verifyBagRecord } from '../verify-bag.ts';
 import { LookupError, NumberLookupForm } from './number-lookup.tsx';
-import { ListPager } from './roll-list.tsx';
+import { ProofTable } from './proof-table.tsx';
 import { CheckMark } from './verifier.tsx';
 
 type Outcome =
@@ -128,64 +125,33 @@ function BagVerifierPanel() {
 /** The player's opened bags, newest first, each handed to the check on a click. */
 function BagList({ selectedId, onSelect }: { selectedId: number | null; onSelect: (r: BagRecord) => void }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [page, setPage] = useState(1);
   const query = useBags(page);
-  if (query.isPending) {
-    return (
-      <div className="center-block">
-        <Spinner />
-      </div>
-    );
-  }
-  const list = query.data?.list ?? [];
-  if (list.length === 0) return <EmptyState compact title={t('fairness.bag.empty')} />;
-  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / BAGS_PAGE_SIZE));
   return (
-    <>
-      <div className="roll-list__scroll">
-        <table className="roll-table">
-          <thead>
-            <tr>
-              <th>{t('fairness.bag.number')}</th>
-              <th>{t('fairness.bag.name')}</th>
-              <th>{t('fairness.bag.amount')}</th>
-              <th>{t('fairness.rolls.nonce')}</th>
-              <th>{t('fairness.rolls.time')}</th>
-              <th>{t('fairness.rolls.status')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((r) => (
-              <tr key={r.id} className={r.id === selectedId ? 'is-selected' : ''}>
-                <td className="fair-mono">{r.id}</td>
-                <td>{r.name}</td>
-                <td>¥{formatUnits(r.get_money ?? 0)}</td>
-                <td className="fair-mono">{r.proof?.nonce}</td>
-                <td className="roll-table__time">{dateTimeFormat(locale, TIME).format(r.opened_at ?? r.given_at)}</td>
-                <td>
-                  <span className={`roll-status ${r.proof?.server_seed ? 'is-revealed' : ''}`}>
-                    {r.proof?.server_seed ? t('fairness.rolls.revealed') : t('fairness.rolls.hidden')}
-                  </span>
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button--ghost button--sm"
-                    aria-label={t('fairness.bag.verifyOne', { id: r.id })}
-                    onClick={() => onSelect(r)}
-                  >
-                    {t('fairness.rolls.verify')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ListPager page={page} pages={pages} onPage={setPage} />
-    </>
+    <ProofTable
+      query={query}
+      page={page}
+      pageSize={BAGS_PAGE_SIZE}
+      onPage={setPage}
+      empty={t('fairness.bag.empty')}
+      heads={[t('fairness.bag.number'), t('fairness.bag.name'), t('fairness.bag.amount')]}
+      cells={(r) => [
+        <td key="id" className="fair-mono">
+          {r.id}
+        </td>,
+        <td key="name">{r.name}</td>,
+        <td key="amount">¥{formatUnits(r.get_money ?? 0)}</td>,
+      ]}
+      proof={(r) => ({
+        nonce: r.proof?.nonce,
+        at: r.opened_at ?? r.given_at,
+        revealed: Boolean(r.proof?.server_seed),
+        verifyLabel: t('fairness.bag.verifyOne', { id: r.id }),
+      })}
+      time={TIME}
+      selectedId={selectedId}
+      onSelect={onSelect}
+    />
   );
 }
 

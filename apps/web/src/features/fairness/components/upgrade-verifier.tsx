@@ -4,14 +4,11 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { dateTimeFormat } from '../../../i18n/formats.ts';
-import { useLocale } from '../../../i18n/use-locale.ts';
 import { useLoggedIn } from '../../../lib/session.ts';
 import { findUpgrade, UPGRADES_PAGE_SIZE, upgradesQueryRoot, useUpgrades } from '../api/get-upgrades.ts';
 import { percentOfPpm, type UpgradeVerifyResult, verifyUpgradeRecord } from '../verify-upgrade.ts';
 import { LookupError, NumberLookupForm } from './number-lookup.tsx';
-import { ListPager } from './roll-list.tsx';
+import { ProofTable } from './proof-table.tsx';
 import { CheckMark } from './verifier.tsx';
 
 type Outcome =
@@ -114,66 +111,35 @@ export function UpgradeVerifier() {
 /** The player's upgrades, newest first, each handed to the check on a click. */
 function UpgradeList({ selectedId, onSelect }: { selectedId: number | null; onSelect: (r: UserUpgradeEntry) => void }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [page, setPage] = useState(1);
   const query = useUpgrades(page);
-  if (query.isPending) {
-    return (
-      <div className="center-block">
-        <Spinner />
-      </div>
-    );
-  }
-  const list = query.data?.list ?? [];
-  if (list.length === 0) return <EmptyState compact title={t('fairness.upgrade.empty')} />;
-  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / UPGRADES_PAGE_SIZE));
   return (
-    <>
-      <div className="roll-list__scroll">
-        <table className="roll-table">
-          <thead>
-            <tr>
-              <th>{t('fairness.upgrade.number')}</th>
-              <th>{t('fairness.upgrade.target')}</th>
-              <th>{t('fairness.upgrade.chance')}</th>
-              <th>{t('fairness.rolls.nonce')}</th>
-              <th>{t('fairness.rolls.time')}</th>
-              <th>{t('fairness.rolls.status')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((r) => (
-              <tr key={r.id} className={r.id === selectedId ? 'is-selected' : ''}>
-                <td className="fair-mono">{r.id}</td>
-                <td>
-                  <span className="roll-table__item">{r.target.name}</span>
-                </td>
-                <td>{percentOfPpm(r.rate_ppm)}</td>
-                <td className="fair-mono">{r.proof.nonce}</td>
-                <td className="roll-table__time">{dateTimeFormat(locale, TIME).format(r.created_at)}</td>
-                <td>
-                  <span className={`roll-status ${r.proof.server_seed ? 'is-revealed' : ''}`}>
-                    {r.proof.server_seed ? t('fairness.rolls.revealed') : t('fairness.rolls.hidden')}
-                  </span>
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button--ghost button--sm"
-                    aria-label={t('fairness.upgrade.verifyOne', { id: r.id })}
-                    onClick={() => onSelect(r)}
-                  >
-                    {t('fairness.rolls.verify')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ListPager page={page} pages={pages} onPage={setPage} />
-    </>
+    <ProofTable
+      query={query}
+      page={page}
+      pageSize={UPGRADES_PAGE_SIZE}
+      onPage={setPage}
+      empty={t('fairness.upgrade.empty')}
+      heads={[t('fairness.upgrade.number'), t('fairness.upgrade.target'), t('fairness.upgrade.chance')]}
+      cells={(r) => [
+        <td key="id" className="fair-mono">
+          {r.id}
+        </td>,
+        <td key="target">
+          <span className="roll-table__item">{r.target.name}</span>
+        </td>,
+        <td key="chance">{percentOfPpm(r.rate_ppm)}</td>,
+      ]}
+      proof={(r) => ({
+        nonce: r.proof.nonce,
+        at: r.created_at,
+        revealed: Boolean(r.proof.server_seed),
+        verifyLabel: t('fairness.upgrade.verifyOne', { id: r.id }),
+      })}
+      time={TIME}
+      selectedId={selectedId}
+      onSelect={onSelect}
+    />
   );
 }
 
