@@ -10,6 +10,7 @@ import { socket } from '../../../lib/socket.ts';
 import { accountHandlers, TOKENS } from '../../../test/accounts-fixtures.ts';
 import { FakeWebSocket } from '../../../test/fake-websocket.ts';
 import { type MockHandler, mockApi } from '../../../test/mock-api.ts';
+import { serverClock } from '../../../test/server-clock.ts';
 import { myEntry, summary } from '../test-fixtures.ts';
 import { TreasureHallPage } from './treasure-hall.tsx';
 
@@ -29,7 +30,9 @@ function renderHall() {
   return router;
 }
 
-const ON_SALE = summary({ room_id: 7, title: '龙狙夺宝', sold: 3, total: 10, deadline: Date.now() + 3_725_000 });
+/** The server and the browser agree here; the countdown started when this file loaded. */
+const loaded = serverClock(0);
+const ON_SALE = summary({ room_id: 7, title: '龙狙夺宝', sold: 3, total: 10, deadline: loaded.now() + 3_725_000 });
 const WON = summary({
   room_id: 8,
   title: '昨天的夺宝',
@@ -66,12 +69,12 @@ describe('treasure hall', () => {
 
   it('counts each card down on the server’s clock, not the browser’s', async () => {
     // Our clock is an hour behind the server's: the deadline is 2 min 30 s away by the server.
-    const serverNow = () => Date.now() + 3_600_000;
-    const soon = { ...ON_SALE, deadline: serverNow() + 150_000 };
-    mockApi(handlers({ [TREASURE_PATHS.list]: () => ({ list: [soon], total: 1, now: serverNow() }) }));
+    const clock = serverClock();
+    const soon = { ...ON_SALE, deadline: clock.now() + 150_000 };
+    mockApi(handlers({ [TREASURE_PATHS.list]: () => ({ list: [soon], total: 1, now: clock.now() }) }));
     renderHall();
     const card = await screen.findByRole('link', { name: '龙狙夺宝' });
-    expect(['00:02:30', '00:02:29']).toContain(within(card).getByRole('timer').textContent);
+    clock.expectCountdown(within(card).getByRole('timer').textContent, 150);
   });
 
   it('shows each treasure’s prize, card price, cards sold, time left and phase, and the ended ones’ winners', async () => {
@@ -87,7 +90,7 @@ describe('treasure hall', () => {
     expect(card.textContent).toContain('开售中');
     expect(card.textContent).toContain('已售 3/10');
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('3');
-    expect(['01:02:05', '01:02:04']).toContain(within(card).getByRole('timer').textContent);
+    loaded.expectCountdown(within(card).getByRole('timer').textContent, 3_725);
 
     fireEvent.click(screen.getByRole('tab', { name: '已结束' }));
     const won = await screen.findByRole('link', { name: '昨天的夺宝' });
