@@ -72,9 +72,12 @@ export const adminTask = z.object({
   /** Claims of the last 7 China days, and the share of active players that claimed per day (ppm). */
   claims_7d: int(),
   claim_rate_ppm: int(),
+  /** Cost per active player per day if every one claimed: the reward at each one's level, averaged. */
+  max_points_per_player: z.number(),
+  max_coins_per_player: z.number(),
   /**
-   * Expected cost per active player per day: the reward at each active player's level, averaged,
-   * times the claim rate of the last 7 days (1 while nobody has been active yet: the most it costs).
+   * Expected cost per active player per day: the above times the claim rate of the last 7 days
+   * (times 1 while no player has been active: then it is the most it costs).
    */
   expected_points_per_player: z.number(),
   expected_coins_per_player: z.number(),
