@@ -3,6 +3,7 @@ import type { MoneyTier, PayMode, UsdtChain } from '@kaixiang/shared/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Dialog, NoticeDialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Price } from '../../../components/price.tsx';
@@ -51,6 +52,7 @@ const ALL_TICKED: Record<ConditionKey, boolean> = { resale: true, rational: true
 function RechargeBody({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
   const modes = usePayModes(true);
   const channels = modes.data ?? [];
   const [chosenMode, setChosenMode] = useState<PayMode | null>(null);
@@ -73,7 +75,7 @@ function RechargeBody({ onClose }: { onClose: () => void }) {
       // The balance (money_modify usually got there first), VIP level and anything per user.
       void queryClient.invalidateQueries({ queryKey: [USER_QUERY_ROOT] });
       onClose();
-      if (RELOAD_AFTER_RECHARGE_PATHS.includes(window.location.pathname)) browser.reload();
+      if (RELOAD_AFTER_RECHARGE_PATHS.includes(pathname)) browser.reload();
     },
     onExpired: () => toast.warning(t('recharge.expired')),
     onFailed: () => toast.error(t('recharge.failed')),

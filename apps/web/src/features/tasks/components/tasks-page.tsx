@@ -1,6 +1,7 @@
 import { formatUnits } from '@kaixiang/shared/money';
 import type { TaskKind, TaskReward, TaskView } from '@kaixiang/shared/tasks';
 import type { TFunction } from 'i18next';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -128,6 +129,7 @@ function ResetRefetch() {
 function TaskRow({ task, loggedIn }: { task: TaskView; loggedIn: boolean }) {
   const { t } = useTranslation();
   const claim = useClaimTask();
+  const busy = useRef(false);
   const money = task.kind === 'recharge';
   const percent = Math.round((task.progress / task.target) * 100);
   const progressText = money
@@ -136,11 +138,16 @@ function TaskRow({ task, loggedIn }: { task: TaskView; loggedIn: boolean }) {
   const go = GO_TO[task.kind];
 
   async function onClaim() {
+    // A quick double click comes before the button re-renders disabled: one request, whatever the clicks.
+    if (busy.current) return;
+    busy.current = true;
     try {
       const paid = await claim.mutateAsync(task.task_id);
       toast.success(t('tasks.claimedToast', { reward: rewardText(t, paid) }));
     } catch {
       // The API client showed the server's message.
+    } finally {
+      busy.current = false;
     }
   }
 
