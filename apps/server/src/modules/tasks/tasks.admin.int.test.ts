@@ -58,10 +58,22 @@ describe('daily tasks admin API', () => {
     const res = await as<AdminTasksResponse>(admin, 'GET', ADMIN_TASK_PATHS.list);
     expect(res.body.code).toBe(200);
     const { list, active_players } = res.body.data;
-    expect(list.map((x) => x.slug)).toEqual(['open_box_1', 'open_box_5', 'battle_1', 'upgrade_1', 'turntable_1', 'recharge_50']);
+    expect(list.map((x) => x.slug)).toEqual([
+      'open_box_1',
+      'open_box_5',
+      'battle_1',
+      'upgrade_1',
+      'turntable_1',
+      'recharge_50',
+    ]);
     // The two players registered have sessions at VIP 0: the level-0 rewards, nobody claimed yet.
     expect(active_players).toBe(2);
-    expect(list[0]).toMatchObject({ max_points_per_player: 10, claims_7d: 0, claim_rate_ppm: 0, expected_points_per_player: 0 });
+    expect(list[0]).toMatchObject({
+      max_points_per_player: 10,
+      claims_7d: 0,
+      claim_rate_ppm: 0,
+      expected_points_per_player: 0,
+    });
     expect(list[5]).toMatchObject({ max_points_per_player: 100, max_coins_per_player: 10_000 });
   });
 
@@ -115,14 +127,27 @@ describe('daily tasks admin API', () => {
       rewards: [{ vip_min: 0, vip_max: 10, points: 60, coins: 0 }],
       reason: '活动结束',
     });
-    expect(changed.body.data).toMatchObject({ enabled: false, rewards: [{ vip_min: 0, vip_max: 10, points: 60, coins: 0 }] });
+    expect(changed.body.data).toMatchObject({
+      enabled: false,
+      rewards: [{ vip_min: 0, vip_max: 10, points: 60, coins: 0 }],
+    });
     const after = (await as<TaskListResponse>(player, 'GET', TASK_PATHS.list)).body.data.list;
     expect(after.some((x) => x.task_id === id)).toBe(false);
 
     const [update, create] = await audits();
-    expect(create).toMatchObject({ adminId: admin.userId, action: 'task.create', target: `task:${id}`, reason: '周末活动' });
+    expect(create).toMatchObject({
+      adminId: admin.userId,
+      action: 'task.create',
+      target: `task:${id}`,
+      reason: '周末活动',
+    });
     expect(create?.after).toMatchObject({ name_zh_cn: '进行3次升级', target: 3 });
-    expect(update).toMatchObject({ adminId: admin.userId, action: 'task.update', target: `task:${id}`, reason: '活动结束' });
+    expect(update).toMatchObject({
+      adminId: admin.userId,
+      action: 'task.update',
+      target: `task:${id}`,
+      reason: '活动结束',
+    });
     expect(update?.before).toMatchObject({ enabled: true, rewards: NEW_TASK.rewards });
     expect(update?.after).toMatchObject({ enabled: false });
   });

@@ -47,7 +47,9 @@ describe.skipIf(!PG_URL)('daily task claims at once (PostgreSQL)', () => {
 
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        asUser<TaskClaimResponse>(i % 2 ? t2 : t, u.tokens.access_token, 'POST', TASK_PATHS.claim, { task_id: task.id }),
+        asUser<TaskClaimResponse>(i % 2 ? t2 : t, u.tokens.access_token, 'POST', TASK_PATHS.claim, {
+          task_id: task.id,
+        }),
       ),
     );
     const codes = answers.map((a) => a.body.code);
@@ -56,7 +58,10 @@ describe.skipIf(!PG_URL)('daily task claims at once (PostgreSQL)', () => {
     expect((await balancesOf(t.rt.database.db, u.userId)).point).toBe(10);
     const claims = await t.rt.database.db.select().from(dailyTaskClaims).where(eq(dailyTaskClaims.userId, u.userId));
     expect(claims).toHaveLength(1);
-    const paid = await t.rt.database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.kind, TASK_REWARD_KIND));
+    const paid = await t.rt.database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.kind, TASK_REWARD_KIND));
     expect(paid.filter((p) => p.idemKey.startsWith(`${TASK_REWARD_KIND}:${u.userId}:`))).toHaveLength(1);
   });
 });

@@ -111,17 +111,15 @@ export async function seedTasks(db: Db, nowMs: number): Promise<void> {
         .onConflictDoNothing({ target: dailyTasks.slug })
         .returning({ id: dailyTasks.id });
       if (!made) return;
-      await tx
-        .insert(dailyTaskRewards)
-        .values(
-          rewards.map(([vipMin, vipMax, points, coinUnits]) => ({
-            taskId: made.id,
-            vipMin,
-            vipMax,
-            points,
-            coinUnits,
-          })),
-        );
+      await tx.insert(dailyTaskRewards).values(
+        rewards.map(([vipMin, vipMax, points, coinUnits]) => ({
+          taskId: made.id,
+          vipMin,
+          vipMax,
+          points,
+          coinUnits,
+        })),
+      );
     });
   }
 }
