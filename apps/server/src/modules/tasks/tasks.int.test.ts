@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BATTLE_PATHS } from '@kaixiang/shared/battles';
 import { BOX_PATHS, type BoxListResponse, type OpenBoxResponse } from '@kaixiang/shared/boxes';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { type CreateOrderResponse, PAYMENT_PATHS, type RechargeListResponse } from '@kaixiang/shared/payments';
@@ -16,7 +17,7 @@ import { asUser, login, registerUser, type TestUser } from '../../../test/suppor
 import { credit, expectLedgerBalanced } from '../../../test/support/money.ts';
 import { AGREED, THROTTLE_GAP_MS } from '../../../test/support/payments.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { dailyTasks } from '../../db/schema/tasks.ts';
+import { dailyTaskNotices, dailyTasks } from '../../db/schema/tasks.ts';
 import { TestSocket } from '../../realtime/socket-test-client.ts';
 import { recharge, Y } from '../vip/vip.test-support.ts';
 
@@ -195,6 +196,29 @@ describe('daily tasks', () => {
       ['point', 200],
       ['coin', 2 * Y],
     ]);
+  });
+
+  it('a battle counts for the player who made it and the one who joined, each noticed once', async () => {
+    const a = await registerUser(t);
+    const b = await registerUser(t);
+    for (const u of [a, b]) await credit(t, u.userId, box.price);
+    const made = await asUser<{ room_id: number }>(t, a.tokens.access_token, 'POST', BATTLE_PATHS.create, {
+      box_ids: [box.box_id],
+      user_num: 3,
+    });
+    expect(made.body.code).toBe(200);
+    expect(await task(b, 'battle_1')).toMatchObject({ progress: 0, done: false });
+    const joined = await asUser(t, b.tokens.access_token, 'POST', BATTLE_PATHS.join, {
+      room_id: made.body.data.room_id,
+    });
+    expect(joined.body.code).toBe(200);
+    for (const u of [a, b]) expect(await task(u, 'battle_1')).toMatchObject({ progress: 1, done: true });
+    await t.app.tasks.drain();
+    const noticed = await t.rt.database.db
+      .select({ userId: dailyTaskNotices.userId })
+      .from(dailyTaskNotices)
+      .where(eq(dailyTaskNotices.taskId, id('battle_1')));
+    expect(noticed.map((n) => n.userId).sort((x, y) => x - y)).toEqual([a.userId, b.userId].sort((x, y) => x - y));
   });
 
   it('resets at midnight China time: the day’s actions count until 23:59:59, none after, and a new claim is possible', async () => {
