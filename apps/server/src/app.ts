@@ -57,6 +57,9 @@ import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { registerRain } from './modules/rain/rain.module.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { tasksAdminRoutes } from './modules/tasks/tasks.admin-routes.ts';
+import { createTasksModule } from './modules/tasks/tasks.module.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
 import { createUpgradeService } from './modules/upgrade/upgrade.service.ts';
 import { vipModule } from './modules/vip/vip.module.ts';
@@ -204,11 +207,16 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(userRoutes(accounts), { prefix: '/api' });
   await app.register(mediaRoutes(rt.database.db));
   const ledger = createLedger({ db: rt.database.db, bus: rt.bus, clock: rt.clock, transaction: rt.transaction });
+  // Daily tasks: the modules whose actions they count get the ledger through ledgerFor, which tells
+  // the tasks who just did what (their notice); progress itself is read from the games' records.
+  const tasks = createTasksModule(rt, ledger, app.log);
+  app.decorate('tasks', tasks.service);
+  app.addHook('onClose', async () => tasks.service.close());
   const luckyWindows = createLuckyWindows({ db: rt.database.db, clock: rt.clock });
   const boxes = createBoxesService({
     db: rt.database.db,
     clock: rt.clock,
-    ledger,
+    ledger: tasks.ledgerFor(['open_box']),
     site,
     tickerDelayMs: config.BOX_TICKER_DELAY_MS,
     onOpenBatch: (size) => rt.metrics.openBatches.observe(size),
@@ -225,7 +233,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   // Before the games: roll rooms mail their winners.
   const mail = createMailModule(rt, ledger, (userId) => bags.service.publishCount(userId));
   const games = await registerGames(app, rt, {
-    ledger,
+    ledger: tasks.ledgerFor(['battle', 'turntable_bet']),
     boxes,
     site,
     presence,
@@ -245,6 +253,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
       maxRatePpm: config.UPGRADE_MAX_RATE_PPM,
     },
     tickerDelayMs: config.BOX_TICKER_DELAY_MS,
+    onRolled: (userId) => tasks.service.touch(userId, ['upgrade']),
   });
   app.decorate('upgrade', upgrade);
   await app.register(upgradeRoutes(upgrade, accounts.authenticate), { prefix: '/api' });
@@ -274,7 +283,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   app.decorate('promotion', promotion);
   await app.register(promotionRoutes(promotion.ranking, promotion.invite, accounts.authenticate), { prefix: '/api' });
   await registerPayments(app, rt, {
-    ledger,
+    ledger: tasks.ledgerFor(['recharge']),
     authenticate: accounts.authenticate,
     // The inviter's rebate is paid, and the lucky bags the recharge earns are given, in the same
     // transaction as the recharge they come from.
@@ -284,6 +293,8 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     },
     vipBonusBp: vipRechargeBonusOf,
   });
+  await app.register(tasksRoutes(tasks.service, accounts.authenticate), { prefix: '/api' });
+  await app.register(tasksAdminRoutes(tasks.admin, rt.database.db, accounts.authenticate), { prefix: '/api' });
   await app.register(couponsRoutes({ db: rt.database.db, clock: rt.clock }, accounts.authenticate), { prefix: '/api' });
   if (config.NODE_ENV !== 'production') {
     await app.register(couponsDevRoutes({ db: rt.database.db, ledger }));

@@ -11,6 +11,7 @@ import { seedPayments } from './modules/payments/payments.seed.ts';
 import { seedPromotion } from './modules/promotion/promotion.seed.ts';
 import { seedRain } from './modules/rain/rain.seed.ts';
 import { seedSite } from './modules/site/site.seed.ts';
+import { seedTasks } from './modules/tasks/tasks.seed.ts';
 import { seedUpgrade } from './modules/upgrade/upgrade.seed.ts';
 import { seedVip } from './modules/vip/vip.seed.ts';
 import { seedMall } from './modules/wallet/mall.seed.ts';
@@ -32,4 +33,5 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedLucky(db, nowMs);
   await seedBags(db, nowMs);
   await seedRain(db, nowMs);
+  await seedTasks(db, nowMs);
 }

@@ -222,6 +222,12 @@ export const ERRORS = {
   RAIN_WINDOW_INVALID: { code: 4715, http: 400 },
   RAIN_CONDITION_INVALID: { code: 4716, http: 400 },
   RAIN_ROUND_NOT_CANCELLABLE: { code: 4717, http: 409 },
+  // Daily tasks (每日任务, issue 22): 4820–4839.
+  TASK_NOT_FOUND: { code: 4820, http: 404 },
+  TASK_NOT_DONE: { code: 4821, http: 409 },
+  TASK_ALREADY_CLAIMED: { code: 4822, http: 409 },
+  TASK_NO_REWARD: { code: 4823, http: 409 },
+  TASK_REWARD_RANGES: { code: 4824, http: 400 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -1083,6 +1089,27 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '这一轮红包雨已经开始，不能取消',
     'zh-TW': '這一輪紅包雨已經開始，不能取消',
     'en-US': 'This rain round has already started and cannot be cancelled',
+  },
+  TASK_NOT_FOUND: { 'zh-CN': '任务不存在', 'zh-TW': '任務不存在', 'en-US': 'This task does not exist' },
+  TASK_NOT_DONE: {
+    'zh-CN': '任务尚未完成',
+    'zh-TW': '任務尚未完成',
+    'en-US': 'This task is not complete yet',
+  },
+  TASK_ALREADY_CLAIMED: {
+    'zh-CN': '今日已领取该任务奖励',
+    'zh-TW': '今日已領取該任務獎勵',
+    'en-US': 'You have already claimed this task today',
+  },
+  TASK_NO_REWARD: {
+    'zh-CN': '您的VIP等级暂无该任务奖励',
+    'zh-TW': '您的VIP等級暫無該任務獎勵',
+    'en-US': 'This task has no reward at your VIP level',
+  },
+  TASK_REWARD_RANGES: {
+    'zh-CN': 'VIP等级区间不能重叠',
+    'zh-TW': 'VIP等級區間不能重疊',
+    'en-US': 'The VIP level ranges of the rewards must not overlap',
   },
 };
 

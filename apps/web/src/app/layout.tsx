@@ -11,6 +11,7 @@ import { LiveTickers } from '../features/site/components/live-tickers.tsx';
 import { SidePanel } from '../features/site/components/side-panel.tsx';
 import { SiteFooter } from '../features/site/components/site-footer.tsx';
 import { SiteHeader } from '../features/site/components/site-header.tsx';
+import { TaskNoticeLauncher } from '../features/tasks/task-notice-launcher.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
 /**
@@ -61,6 +62,7 @@ export function AppLayout() {
           <RainHost />
         </Suspense>
       </div>
+      <TaskNoticeLauncher />
       <LoginDialogHost />
       <Toaster />
       {MockRechargeShortcut && (

@@ -99,6 +99,9 @@ const BagRecordsPage = lazy(() =>
 const RainRecordsPage = lazy(() =>
   import('../features/rain/components/rain-records-page.tsx').then((m) => ({ default: m.RainRecordsPage })),
 );
+const TasksPage = lazy(() =>
+  import('../features/tasks/components/tasks-page.tsx').then((m) => ({ default: m.TasksPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -112,7 +115,6 @@ const AccountChangesPage = lazy(() =>
  */
 const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
   { path: PATHS.vipActivity, key: 'vipActivity', icon: <IconActivity size={26} /> },
-  { path: PATHS.vipDailyTasks, key: 'vipDailyTasks', icon: <IconActivity size={26} /> },
   { path: PATHS.vipJewelry, key: 'vipJewelry', icon: <IconCrown size={26} /> },
   { path: PATHS.vipUnpackingKing, key: 'vipUnpackingKing', icon: <IconTrophy size={26} /> },
   { path: PATHS.worldCup, key: 'worldCup', icon: <IconTrophy size={26} /> },
@@ -172,6 +174,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.cardMy, element: <MyCardsPage /> },
       { path: PATHS.userinfoCard, element: <UserinfoCardTab /> },
       { path: PATHS.newYearActivity, element: <NewYearPage /> },
+      { path: PATHS.vipDailyTasks, element: <TasksPage /> },
       { path: PATHS.userinfoBag, element: <BagRecordsPage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },

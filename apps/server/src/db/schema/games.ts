@@ -119,6 +119,8 @@ export const upgradeRecords = pgTable(
   (t) => [
     uniqueIndex('upgrade_records_request_uq').on(t.userId, t.requestId),
     index('upgrade_records_user_idx').on(t.userId, t.id),
+    // A player's upgrades of one day (daily tasks, docs/promotions/tasks.md).
+    index('upgrade_records_user_time_idx').on(t.userId, t.createdAt),
     index('upgrade_records_target_idx').on(t.upgradeItemId, t.id),
     check('upgrade_records_rate_ck', sql`${t.ratePpm} between 1 and 999999`),
     // The outcome is the rule itself (packages/game upgradeWins): a row cannot say otherwise.
@@ -178,6 +180,8 @@ export const gameRoomMembers = pgTable(
     primaryKey({ columns: [t.roomId, t.seat] }),
     uniqueIndex('game_room_members_user_uq').on(t.roomId, t.userId),
     index('game_room_members_user_idx').on(t.userId, t.roomId),
+    // The seats a player took on one day (daily tasks, docs/promotions/tasks.md).
+    index('game_room_members_user_time_idx').on(t.userId, t.joinedAt),
   ],
 );
 
@@ -223,6 +227,8 @@ export const turntableStakes = pgTable(
   (t) => [
     primaryKey({ columns: [t.roomId, t.userId] }),
     index('turntable_stakes_user_idx').on(t.userId, t.roomId),
+    // The rounds a player bet in on one day (daily tasks, docs/promotions/tasks.md).
+    index('turntable_stakes_user_time_idx').on(t.userId, t.createdAt),
     index('turntable_stakes_jackpot_idx').on(t.roomId).where(sql`${t.jackpotUnits} > 0`),
   ],
 );

@@ -57,6 +57,8 @@ export interface UpgradeDeps {
   bigWinUnits?: number;
   /** Wins reach the tickers this long after the roll (the screen's animation); TICKER_DELAY_MS by default. */
   tickerDelayMs?: number;
+  /** Told after an upgrade committed (daily tasks count it; an upgrade of items alone moves no balance). */
+  onRolled?: (userId: number) => void;
 }
 
 export interface UpgradeInput {
@@ -294,6 +296,7 @@ export function createUpgradeService(deps: UpgradeDeps) {
       }
       // The answer carries the balance; the push (other tabs, the header) does not hold it up.
       if (input.balance > 0) void ledger.pushBalances([userId]).catch(() => undefined);
+      deps.onRolled?.(userId);
       if (out.success) {
         // The tickers are a courtesy: a failure there must not turn a committed upgrade into an error.
         const later = () => announce(userId, target).catch(() => undefined);

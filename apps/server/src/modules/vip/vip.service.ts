@@ -65,6 +65,11 @@ export async function vipRechargeBonusOf(db: Db | Tx, userId: number): Promise<n
   return (await judgeLevel(db, userId)).def?.bonusBp ?? 0;
 }
 
+/** The player's level judged inside the caller's transaction (daily task rewards depend on it). */
+export async function vipLevelOf(db: Db | Tx, userId: number): Promise<number> {
+  return (await judgeLevel(db, userId)).level;
+}
+
 /**
  * The level before and after the player's last `recentUnits` of recharge, judged inside the
  * caller's transaction: the levels a recharge just reached (lucky bags per VIP level give theirs then).

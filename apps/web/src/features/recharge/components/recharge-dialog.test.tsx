@@ -2,6 +2,7 @@ import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts';
 import { type CreateOrderResponse, PAYMENT_PATHS } from '@kaixiang/shared/payments';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '../../../lib/browser.ts';
 import { storeSession } from '../../../lib/session.ts';
 import { socket } from '../../../lib/socket.ts';
 import { getToasts } from '../../../lib/toast.ts';
@@ -40,7 +41,7 @@ const order = (overrides: Partial<CreateOrderResponse> = {}): CreateOrderRespons
 
 const to = (path: string) => (r: MockRequest) => r.url.pathname === `/api${path}`;
 
-async function openDialog(overrides: Record<string, MockHandler> = {}) {
+async function openDialog(overrides: Record<string, MockHandler> = {}, path = '/') {
   storeSession(TOKENS);
   const api = mockApi(
     accountHandlers({
@@ -51,7 +52,7 @@ async function openDialog(overrides: Record<string, MockHandler> = {}) {
       ...overrides,
     }),
   );
-  renderWithProviders(<AccountHeader />);
+  const view = renderWithProviders(<AccountHeader />, path);
   await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('123.45'));
   fireEvent.click(screen.getByRole('button', { name: '充值' }));
   const dialog = await screen.findByRole('dialog', { name: '充值' });
@@ -60,8 +61,18 @@ async function openDialog(overrides: Record<string, MockHandler> = {}) {
   const tickAdult = () => fireEvent.click(within(dialog).getByRole('checkbox', { name: '已满18周岁并同意协议' }));
   const chooseTier = (name: RegExp) => fireEvent.click(within(dialog).getByRole('radio', { name }));
   const creates = () => api.requests.filter(to(PAYMENT_PATHS.createOrder)).map((r) => JSON.parse(r.body));
-  return { ...api, dialog, click, tickAdult, chooseTier, creates };
+  return { ...api, dialog, click, tickAdult, chooseTier, creates, unmount: view.unmount };
 }
+
+let paidNow = false;
+/** The dialog on a page at `path`, whose order the poll finds paid once `paidNow` is set. */
+const openDialogAt = async (path: string) => {
+  const api = await openDialog(
+    { [PAYMENT_PATHS.payStatus]: () => ({ order_sn: 'RC0001', status: paidNow ? 2 : 1 }) },
+    path,
+  );
+  return api;
+};
 
 const lastToast = () => getToasts().at(-1)?.message;
 
@@ -182,6 +193,31 @@ describe('recharge dialog', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '充值' })).toBeNull());
     expect(lastToast()).toBe('充值成功，余额已到账');
+  });
+
+  it('reloads the page after a recharge on the spec’s routes (vipDailyTasks, vipRoll-details, worldCup) only', async () => {
+    for (const [path, reloads] of [
+      ['/vipDailyTasks', 1],
+      ['/vipRoll/details', 1],
+      ['/worldCup', 1],
+      ['/', 0],
+    ] as const) {
+      const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+      try {
+        const { click, tickAdult, chooseTier, dialog, unmount } = await openDialogAt(path);
+        tickAdult();
+        chooseTier(/100\.00/);
+        click('确认充值');
+        await within(dialog).findByRole('img', { name: '付款二维码' });
+        paidNow = true;
+        await waitFor(() => expect(screen.queryByRole('dialog', { name: '充值' })).toBeNull(), { timeout: 10_000 });
+        expect(reload, path).toHaveBeenCalledTimes(reloads);
+        unmount();
+      } finally {
+        paidNow = false;
+        reload.mockRestore();
+      }
+    }
   });
 
   it('shows 订单已过期 over the QR when its time runs out, and the refresh makes a new order', async () => {

@@ -3,10 +3,13 @@ import type { MoneyTier, PayMode, UsdtChain } from '@kaixiang/shared/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Dialog, NoticeDialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { browser } from '../../../lib/browser.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { USER_QUERY_ROOT } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCouponList } from '../api/get-coupon-list.ts';
@@ -24,6 +27,16 @@ import { TierGrid } from './tier-grid.tsx';
 import { UsdtForm } from './usdt-form.tsx';
 import './recharge.css';
 
+/**
+ * Pages that reload after a recharge succeeds (spec 2 §2: route names checked after a recharge
+ * success — vipRoll-details, vipDailyTasks, worldCup): what they show depends on the recharge.
+ */
+export const RELOAD_AFTER_RECHARGE_PATHS: readonly string[] = [
+  PATHS.vipRollDetails,
+  PATHS.vipDailyTasks,
+  PATHS.worldCup,
+];
+
 /** The recharge dialog (spec 2 §2 dialog 1). Its state lives only while it is open. */
 export function RechargeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -39,6 +52,7 @@ const ALL_TICKED: Record<ConditionKey, boolean> = { resale: true, rational: true
 function RechargeBody({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
   const modes = usePayModes(true);
   const channels = modes.data ?? [];
   const [chosenMode, setChosenMode] = useState<PayMode | null>(null);
@@ -61,6 +75,7 @@ function RechargeBody({ onClose }: { onClose: () => void }) {
       // The balance (money_modify usually got there first), VIP level and anything per user.
       void queryClient.invalidateQueries({ queryKey: [USER_QUERY_ROOT] });
       onClose();
+      if (RELOAD_AFTER_RECHARGE_PATHS.includes(pathname)) browser.reload();
     },
     onExpired: () => toast.warning(t('recharge.expired')),
     onFailed: () => toast.error(t('recharge.failed')),

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import shellZhCN from '../../../i18n/locales/zh-CN.json';
+import enUS from './en-US.json';
+import zhCN from './zh-CN.json';
+import zhTW from './zh-TW.json';
+
+/** Every leaf's path; English plural forms (`_one`, `_other`) count as the one key they are. */
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix.replace(/_(one|other)$/, '')];
+  return [...new Set(Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)))];
+}
+
+describe('daily task texts', () => {
+  it('say the same things in all three languages, under the one feature key', () => {
+    expect(Object.keys(zhCN)).toEqual(['tasks']);
+    expect(keys(zhTW)).toEqual(keys(zhCN));
+    expect(keys(enUS)).toEqual(keys(zhCN));
+  });
+
+  it('leave no text of the shell’s bundle overwritten (the chunk is merged deep)', () => {
+    const shell = new Set(keys(shellZhCN));
+    expect(keys(zhCN).filter((k) => shell.has(k))).toEqual([]);
+  });
+});
