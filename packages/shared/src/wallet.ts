@@ -54,6 +54,7 @@ export const TRANSFER_KINDS = [
   'lucky_award',
   'bag_open',
   'rain_packet',
+  'sign_in',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
