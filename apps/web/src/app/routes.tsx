@@ -99,19 +99,21 @@ const BagRecordsPage = lazy(() =>
 const RainRecordsPage = lazy(() =>
   import('../features/rain/components/rain-records-page.tsx').then((m) => ({ default: m.RainRecordsPage })),
 );
+const activity = () => import('../features/activity/components/activity-pages.tsx');
+const ActivityCentrePage = lazy(() => activity().then((m) => ({ default: m.ActivityCentrePage })));
+const SignInPage = lazy(() => activity().then((m) => ({ default: m.SignInPage })));
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
 
 /**
- * Pages of features not built yet (the activities): none is in the navigation, but each route the
+ * Pages of features not built yet: none is in the navigation, but each route the
  * spec names answers with its real name and says plainly that it is not open, rather than an
  * empty list that would pass for a real feature with nothing in it. `key` selects the texts under
  * `pages.<key>` in the locale files. The screen that replaces one is loaded lazily like the pages
  * above.
  */
 const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
-  { path: PATHS.vipActivity, key: 'vipActivity', icon: <IconActivity size={26} /> },
   { path: PATHS.vipDailyTasks, key: 'vipDailyTasks', icon: <IconActivity size={26} /> },
   { path: PATHS.vipJewelry, key: 'vipJewelry', icon: <IconCrown size={26} /> },
   { path: PATHS.vipUnpackingKing, key: 'vipUnpackingKing', icon: <IconTrophy size={26} /> },
@@ -154,6 +156,9 @@ export const routes: RouteObject[] = [
       { path: PATHS.vipUnpackingRecord, element: <PublicOpenRecordsPage /> },
       { path: PATHS.vipShoppingMall, element: <MallPage /> },
       { path: PATHS.accountRecord, element: <AccountChangesPage /> },
+      { path: PATHS.userinfoPoints, element: <AccountChangesPage only="point" /> },
+      { path: PATHS.vipActivity, element: <ActivityCentrePage /> },
+      { path: PATHS.signIn, element: <SignInPage /> },
       { path: PATHS.userinfoRecharge, element: <RechargeRecordsPage /> },
       { path: PATHS.userinfoRedPacket, element: <RainRecordsPage /> },
       { path: PATHS.mail, element: <MailPage /> },
