@@ -10,6 +10,7 @@ import { seedLucky } from './modules/lucky/lucky.seed.ts';
 import { seedPayments } from './modules/payments/payments.seed.ts';
 import { seedPromotion } from './modules/promotion/promotion.seed.ts';
 import { seedRain } from './modules/rain/rain.seed.ts';
+import { seedSignIn } from './modules/sign-in/sign-in.seed.ts';
 import { seedSite } from './modules/site/site.seed.ts';
 import { seedTasks } from './modules/tasks/tasks.seed.ts';
 import { seedUpgrade } from './modules/upgrade/upgrade.seed.ts';
@@ -32,6 +33,8 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedCoupons(db);
   await seedLucky(db, nowMs);
   await seedBags(db, nowMs);
+  // After the bags: day 7 gives the seeded gift campaign's bag.
+  await seedSignIn(db, nowMs);
   await seedRain(db, nowMs);
   await seedTasks(db, nowMs);
 }

@@ -206,6 +206,13 @@ export const ERRORS = {
   BAG_CAMPAIGN_LEVELS: { code: 4737, http: 400 },
   BAG_PLAYER_NOT_FOUND: { code: 4738, http: 404 },
   BAG_KIND_FIXED: { code: 4739, http: 400 },
+  // Daily sign-in (每日签到) and the activity centre (issue 22): 4800–4819.
+  SIGN_IN_ALREADY: { code: 4800, http: 409 },
+  SIGN_IN_REWARD_DAYS: { code: 4801, http: 400 },
+  SIGN_IN_REWARD_EMPTY: { code: 4802, http: 400 },
+  SIGN_IN_BAG_CAMPAIGN: { code: 4803, http: 400 },
+  ACTIVITY_NOT_FOUND: { code: 4804, http: 404 },
+  ACTIVITY_WINDOW: { code: 4805, http: 400 },
   // Red-packet rain (红包雨, issue 21): 4700–4729.
   RAIN_NOT_RUNNING: { code: 4700, http: 409 },
   RAIN_PACKETS_GONE: { code: 4701, http: 409 },
@@ -1014,6 +1021,32 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '只有赠送类福袋活动可以手动发放',
     'zh-TW': '只有贈送類福袋活動可以手動發放',
     'en-US': 'Only a grant campaign’s bags can be given by hand',
+  },
+  SIGN_IN_ALREADY: {
+    'zh-CN': '今日已签到，明天再来吧',
+    'zh-TW': '今日已簽到，明天再來吧',
+    'en-US': 'You have signed in today already; come back tomorrow',
+  },
+  SIGN_IN_REWARD_DAYS: {
+    'zh-CN': '签到奖励须列出第1天至第7天，每天一条',
+    'zh-TW': '簽到獎勵須列出第1天至第7天，每天一條',
+    'en-US': 'The sign-in rewards must list days 1 to 7, each once',
+  },
+  SIGN_IN_REWARD_EMPTY: {
+    'zh-CN': '每一天的签到奖励至少要有一项（积分、金币或福袋）',
+    'zh-TW': '每一天的簽到獎勵至少要有一項（積分、金幣或福袋）',
+    'en-US': 'Every day of the sign-in must reward something (points, coins or bags)',
+  },
+  SIGN_IN_BAG_CAMPAIGN: {
+    'zh-CN': '签到福袋须为存在的赠送类福袋活动，且须填写数量',
+    'zh-TW': '簽到福袋須為存在的贈送類福袋活動，且須填寫數量',
+    'en-US': 'Sign-in bags must name an existing grant campaign, with a count',
+  },
+  ACTIVITY_NOT_FOUND: { 'zh-CN': '活动不存在', 'zh-TW': '活動不存在', 'en-US': 'No such activity' },
+  ACTIVITY_WINDOW: {
+    'zh-CN': '活动的结束时间须晚于开始时间',
+    'zh-TW': '活動的結束時間須晚於開始時間',
+    'en-US': 'An activity must end after it starts',
   },
   RAIN_NOT_RUNNING: {
     'zh-CN': '红包雨还没开始或已经结束',

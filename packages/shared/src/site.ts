@@ -111,5 +111,11 @@ export const activity = z.object({
   path: z.string(),
   start_at: z.number().int(),
   end_at: z.number().int(),
+  /** The activity's rules in the request's language ('' when it has none). */
+  rules: z.string(),
+  /** Running now, or listed ahead of its start (the activity centre shows both; home only running ones). */
+  state: z.enum(['running', 'upcoming']),
 });
+export type Activity = z.infer<typeof activity>;
 export const activitiesResponse = z.object({ activities: z.array(activity) });
+export type ActivitiesResponse = z.infer<typeof activitiesResponse>;

@@ -55,6 +55,7 @@ export const TRANSFER_KINDS = [
   'bag_open',
   'rain_packet',
   'task_reward',
+  'sign_in',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

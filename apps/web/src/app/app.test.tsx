@@ -94,12 +94,12 @@ describe('site shell', () => {
     // The activities left are behind the login guard: a signed-in player sees the page.
     storeSession(TOKENS);
     mockApi(accountHandlers());
-    renderApp('/vipActivity');
-    expect(await screen.findByRole('heading', { name: '活动中心' })).toBeTruthy();
+    renderApp('/worldCup');
+    expect(await screen.findByRole('heading', { name: '世界杯' })).toBeTruthy();
     expect(screen.getByText('该功能暂未开放')).toBeTruthy();
     expect(screen.queryByText('这里还没有任何记录')).toBeNull();
     const nav = await screen.findByRole('navigation', { name: '主导航' });
-    expect(within(nav).queryByRole('link', { name: /活动中心/ })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: /世界杯/ })).toBeNull();
   });
 
   it('login and register buttons ask for the login dialog in the right mode', async () => {

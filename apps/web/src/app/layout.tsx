@@ -53,7 +53,8 @@ export function AppLayout() {
           </RouteGuard>
         </main>
       </div>
-      <SiteFooter />
+      {/* The footer is hidden on any path containing /activity (spec 1 §2, spec 2 §2). */}
+      {!pathname.includes('/activity') && <SiteFooter />}
       <SidePanel />
       {/* The bottom-right corner: the lucky bag above the rain's countdown, never one over the other. */}
       <div className="corner-dock">

@@ -2,7 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { FeaturePage } from '../components/feature-page.tsx';
-import { IconActivity, IconCrown, IconTrophy } from '../components/icons.tsx';
+import { IconCrown, IconTrophy } from '../components/icons.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { useHostInfo } from '../features/site/api/get-host-info.ts';
@@ -102,19 +102,21 @@ const RainRecordsPage = lazy(() =>
 const TasksPage = lazy(() =>
   import('../features/tasks/components/tasks-page.tsx').then((m) => ({ default: m.TasksPage })),
 );
+const activity = () => import('../features/activity/components/activity-pages.tsx');
+const ActivityCentrePage = lazy(() => activity().then((m) => ({ default: m.ActivityCentrePage })));
+const SignInPage = lazy(() => activity().then((m) => ({ default: m.SignInPage })));
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
 
 /**
- * Pages of features not built yet (the activities): none is in the navigation, but each route the
+ * Pages of features not built yet: none is in the navigation, but each route the
  * spec names answers with its real name and says plainly that it is not open, rather than an
  * empty list that would pass for a real feature with nothing in it. `key` selects the texts under
  * `pages.<key>` in the locale files. The screen that replaces one is loaded lazily like the pages
  * above.
  */
 const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
-  { path: PATHS.vipActivity, key: 'vipActivity', icon: <IconActivity size={26} /> },
   { path: PATHS.vipJewelry, key: 'vipJewelry', icon: <IconCrown size={26} /> },
   { path: PATHS.vipUnpackingKing, key: 'vipUnpackingKing', icon: <IconTrophy size={26} /> },
   { path: PATHS.worldCup, key: 'worldCup', icon: <IconTrophy size={26} /> },
@@ -156,6 +158,9 @@ export const routes: RouteObject[] = [
       { path: PATHS.vipUnpackingRecord, element: <PublicOpenRecordsPage /> },
       { path: PATHS.vipShoppingMall, element: <MallPage /> },
       { path: PATHS.accountRecord, element: <AccountChangesPage /> },
+      { path: PATHS.userinfoPoints, element: <AccountChangesPage only="point" /> },
+      { path: PATHS.vipActivity, element: <ActivityCentrePage /> },
+      { path: PATHS.signIn, element: <SignInPage /> },
       { path: PATHS.userinfoRecharge, element: <RechargeRecordsPage /> },
       { path: PATHS.userinfoRedPacket, element: <RainRecordsPage /> },
       { path: PATHS.mail, element: <MailPage /> },

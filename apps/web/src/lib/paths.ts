@@ -1,4 +1,5 @@
 import { ROUTES } from '@kaixiang/shared/routes';
+import { SIGN_IN_ROUTE } from '@kaixiang/shared/sign-in-paths';
 
 /**
  * Every client path of spec 1 §2 and spec 2 §2. The spec's named routes get the path their name
@@ -23,6 +24,10 @@ export const PATHS = {
   userinfoBag: '/userinfo/bag',
   /** The player's red packets from the rain (the spec's blessing-bag red-packet-record). */
   userinfoRedPacket: '/userinfo/redPacket',
+  /** The player's points history (ours: the account change record of the `point` currency). */
+  userinfoPoints: '/userinfo/points',
+  /** The daily sign-in calendar: under /activity, so the footer is hidden (spec 2 §2). */
+  signIn: SIGN_IN_ROUTE,
   cardDetails: '/card/details',
   cardMy: '/card/my',
   vipActivity: '/vipActivity',

@@ -83,6 +83,13 @@ export const activities = pgTable('activities', {
   startAt: timestamp('start_at', { withTimezone: true }).notNull(),
   endAt: timestamp('end_at', { withTimezone: true }).notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /** The rules the activity centre shows (issue 22), in each language. */
+  rulesZhCn: text('rules_zh_cn').notNull().default(''),
+  rulesZhTw: text('rules_zh_tw').notNull().default(''),
+  rulesEn: text('rules_en').notNull().default(''),
+  /** Lower first, then by start. */
+  sort: integer('sort').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
 import { boxOpenings, gameRooms, upgradeRecords } from '../../db/schema/games.ts';
@@ -70,12 +70,13 @@ export const siteRepo = {
   banners: (db: Db) =>
     db.select().from(banners).where(eq(banners.enabled, true)).orderBy(asc(banners.sort), asc(banners.id)),
 
-  activeActivities: (db: Db, now: Date) =>
+  /** Enabled activities not ended yet: running, and upcoming ones the activity centre announces. */
+  listedActivities: (db: Db, now: Date) =>
     db
       .select()
       .from(activities)
-      .where(and(eq(activities.enabled, true), lte(activities.startAt, now), gt(activities.endAt, now)))
-      .orderBy(asc(activities.startAt)),
+      .where(and(eq(activities.enabled, true), gt(activities.endAt, now)))
+      .orderBy(asc(activities.sort), asc(activities.startAt), asc(activities.id)),
 
   /** Newest first: the big wins (type 2), or the ordinary ones. */
   /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activities, banners, bgmTracks, hostProfiles, navItems, notices, siteSettings } from '../../db/schema/site.ts';
+import { defaultActivities } from './activities.seed.ts';
 
 /**
  * The site content a fresh install starts with. Idempotent: rows have fixed ids or natural keys
@@ -40,7 +41,17 @@ const NAV = [
   },
   { id: 4, zhCn: 'ROLL房', zhTw: 'ROLL房', en: 'Roll rooms', path: '/roll', icon: 'roll', needLogin: 1, badge: null },
   { id: 5, zhCn: '商城', zhTw: '商城', en: 'Mall', path: '/vipShoppingMall', icon: 'mall', needLogin: 2, badge: null },
-  // Activities (/vipActivity) are not built: a nav item leads to a real screen or is not there.
+  // The activity centre (issue 22). Id 12 rather than the next free one: other pieces of issue 22 add items too.
+  {
+    id: 12,
+    zhCn: '活动中心',
+    zhTw: '活動中心',
+    en: 'Activities',
+    path: '/vipActivity',
+    icon: 'activity',
+    needLogin: 1,
+    badge: null,
+  },
   { id: 6, zhCn: '夺宝', zhTw: '奪寶', en: 'Treasure', path: '/card', icon: 'card', needLogin: 1, badge: null },
   {
     id: 7,
@@ -190,7 +201,12 @@ export async function seedSite(db: Db, nowMs: number): Promise<void> {
         path: '/userinfo',
         startAt: new Date(nowMs - 24 * 3600 * 1000),
         endAt: new Date(nowMs + year),
+        rulesZhCn: '在个人中心绑定 Steam 交易链接，即可获得一次免费开箱奖励。每个账号限一次。',
+        rulesZhTw: '在個人中心綁定 Steam 交易連結，即可獲得一次免費開箱獎勵。每個帳號限一次。',
+        rulesEn: 'Bind your Steam trade link in the user centre for a free box reward, once per account.',
+        sort: 50,
       },
+      ...defaultActivities(nowMs),
     ])
     .onConflictDoNothing();
   // Rows were inserted with explicit ids: move each sequence past them so later inserts do not collide.

@@ -1,5 +1,6 @@
 import type { Locale } from '@kaixiang/shared/locale';
 import {
+  type Activity,
   type GroupInfo,
   type HostInfo,
   type NavItem,
@@ -190,16 +191,22 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
       }));
     },
 
-    async activities(locale: Locale) {
-      const rows = await siteRepo.activeActivities(db, new Date(clock.now()));
-      return rows.map((r) => ({
+    /** The spec's data.activities: running activities, then upcoming ones (issue 22's activity centre). */
+    async activities(locale: Locale): Promise<Activity[]> {
+      const nowMs = clock.now();
+      const rows = await siteRepo.listedActivities(db, new Date(nowMs));
+      const list = rows.map((r) => ({
         id: r.id,
         title: pick({ zhCn: r.titleZhCn, zhTw: r.titleZhTw, en: r.titleEn }, locale),
         img: r.img,
         path: r.path,
         start_at: r.startAt.getTime(),
         end_at: r.endAt.getTime(),
+        rules: pick({ zhCn: r.rulesZhCn, zhTw: r.rulesZhTw, en: r.rulesEn }, locale),
+        state: r.startAt.getTime() <= nowMs ? ('running' as const) : ('upcoming' as const),
       }));
+      // Stable sort: running first, each group in the operator's order.
+      return [...list.filter((a) => a.state === 'running'), ...list.filter((a) => a.state === 'upcoming')];
     },
 
     serverTime: () => clock.now(),

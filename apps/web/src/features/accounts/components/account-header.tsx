@@ -125,6 +125,17 @@ export function AccountHeader() {
         </button>
         {menuOpen && (
           <div className="user-menu__pop" role="menu" aria-label={t('account.menu')}>
+            {/* The player's points (the `point` currency): its line opens the points history. */}
+            <Link
+              role="menuitem"
+              to={PATHS.userinfoPoints}
+              className="user-menu__points"
+              onClick={() => setMenuOpen(false)}
+            >
+              <IconTrophy size={16} />
+              {t('account.points')}
+              <strong data-testid="header-points">{user ? user.score_point : '—'}</strong>
+            </Link>
             {(
               [
                 [PATHS.inventory, IconUser, t('account.basicInfo')],

@@ -12,7 +12,8 @@ export function ActivityList() {
   const { t } = useTranslation();
   const locale = useLocale();
   // Drawn as a transition (in slices), like the catalogue above it.
-  const activities = useDeferredValue(useActivities().data) ?? [];
+  // The list carries upcoming activities too (the activity centre announces them); home shows running ones.
+  const activities = (useDeferredValue(useActivities().data) ?? []).filter((a) => a.state === 'running');
   if (activities.length === 0) return null;
   return (
     <section className="home-section">

@@ -10,10 +10,20 @@ import './wallet.css';
 
 const KNOWN_KINDS: readonly string[] = TRANSFER_KINDS;
 
-/** /personalCenter/account: every change of the player's balances, newest first. */
-export function AccountChangesPage() {
+/** Points are whole points (one ledger unit each); coins and quota are units of 1/10000 yuan. */
+export function formatChange(currency: Currency, units: number, signed: boolean): string {
+  if (currency === 'point') return signed && units > 0 ? `+${units}` : String(units);
+  return signed ? formatSignedUnits(units) : formatUnits(units);
+}
+
+/**
+ * /personalCenter/account: every change of the player's balances, newest first. With `only`
+ * (/userinfo/points: the points history), the changes of that currency alone, without the tabs.
+ */
+export function AccountChangesPage({ only }: { only?: Currency } = {}) {
   const { t, i18n } = useTranslation();
-  const [currency, setCurrency] = useState<Currency | undefined>(undefined);
+  const [picked, setCurrency] = useState<Currency | undefined>(undefined);
+  const currency = only ?? picked;
   const [page, setPage] = useState(1);
   const query = useAccountChanges(page, currency);
 
@@ -32,21 +42,26 @@ export function AccountChangesPage() {
           <IconCoin size={26} />
         </span>
         <div>
-          <h1>{t('wallet.record.title')}</h1>
-          <p>{t('wallet.record.subtitle')}</p>
+          <h1>{only === 'point' ? t('pages.userinfoPoints.title') : t('wallet.record.title')}</h1>
+          <p>{only === 'point' ? t('pages.userinfoPoints.subtitle') : t('wallet.record.subtitle')}</p>
         </div>
       </header>
-      <section className="panel wallet-records" aria-label={t('wallet.record.title')}>
-        <SegTabs
-          label={t('wallet.record.currency')}
-          options={[undefined, ...CURRENCIES].map((c) => ({
-            key: c ?? 'all',
-            value: c,
-            text: c ? t(`wallet.currency.${c}`) : t('wallet.record.all'),
-          }))}
-          value={currency}
-          onChange={pick}
-        />
+      <section
+        className="panel wallet-records"
+        aria-label={only === 'point' ? t('pages.userinfoPoints.title') : t('wallet.record.title')}
+      >
+        {!only && (
+          <SegTabs
+            label={t('wallet.record.currency')}
+            options={[undefined, ...CURRENCIES].map((c) => ({
+              key: c ?? 'all',
+              value: c,
+              text: c ? t(`wallet.currency.${c}`) : t('wallet.record.all'),
+            }))}
+            value={currency}
+            onChange={pick}
+          />
+        )}
         <PagedRecords
           query={query}
           failedText={t('wallet.record.failed')}
@@ -79,9 +94,9 @@ export function AccountChangesPage() {
                         className={`num wallet-amount ${row.amount > 0 ? 'wallet-amount--in' : row.amount < 0 ? 'wallet-amount--out' : ''}`}
                         data-testid="account-change-amount"
                       >
-                        {formatSignedUnits(row.amount)}
+                        {formatChange(row.currency, row.amount, true)}
                       </td>
-                      <td className="num">{formatUnits(row.balance_after)}</td>
+                      <td className="num">{formatChange(row.currency, row.balance_after, false)}</td>
                     </tr>
                   ))}
                 </tbody>

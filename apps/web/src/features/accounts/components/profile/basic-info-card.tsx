@@ -2,12 +2,13 @@ import type { UserDetail } from '@kaixiang/shared/accounts';
 import { checkNickName } from '@kaixiang/shared/validation';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../../../components/avatar.tsx';
 import { IconCopy } from '../../../../components/icons.tsx';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { VipBadge } from '../../../../components/vip-badge.tsx';
 import { copyWithToast } from '../../../../lib/clipboard.ts';
+import { PATHS } from '../../../../lib/paths.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { useUserDetail } from '../../api/user-detail.ts';
 import { useBindInvite, useChangeNickName, useSmsSwitch } from '../../api/user-settings.ts';
@@ -83,6 +84,14 @@ export function BasicInfoCard() {
         </div>
       </header>
       <dl className="profile__rows">
+        <Row label={t('profile.points')}>
+          <strong className="profile__points" data-testid="profile-points">
+            {u.score_point}
+          </strong>
+          <Link to={PATHS.userinfoPoints} className="button button--ghost button--sm">
+            {t('profile.pointsHistory')}
+          </Link>
+        </Row>
         <Row label={t('profile.mobile')}>{u.mobile ? maskMobile(u.mobile) : t('profile.notBound')}</Row>
         <Row label={t('profile.email')}>{u.email || t('profile.notBound')}</Row>
         <Row label={t('profile.steam')}>{u.steam_id ? t('profile.bound') : t('profile.notBound')}</Row>

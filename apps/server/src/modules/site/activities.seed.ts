@@ -1,0 +1,82 @@
+import { SIGN_IN_ROUTE } from '@kaixiang/shared/sign-in-paths';
+import { newYearWindows } from '../lucky/lucky.seed.ts';
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * The activity centre's default rows (issue 22; docs/promotions/sign-in.md "Activity centre"):
+ * the promotions the site runs, each leading to its page, with rules matching the seeded
+ * defaults of each (sign-in.seed.ts, rain.seed.ts, bags.seed.ts, lucky.seed.ts). Rows by fixed
+ * id, inserted once (site.seed.ts): an operator's edits survive restarts. The always-on ones run
+ * for a year from the first start; the new-year lucky player runs in its real window, upcoming
+ * until the eve of the Spring Festival.
+ */
+export function defaultActivities(nowMs: number) {
+  const always = { startAt: new Date(nowMs - 24 * 3600 * 1000), endAt: new Date(nowMs + YEAR_MS) };
+  const rows = [
+    {
+      id: 2,
+      titleZhCn: '每日签到',
+      titleZhTw: '每日簽到',
+      titleEn: 'Daily sign-in',
+      path: SIGN_IN_ROUTE,
+      ...always,
+      rulesZhCn:
+        '每天（北京时间）可签到一次，7天为一个周期，连续签到奖励逐日增加，第7天可得大奖和幸运福袋。中断一天则从第1天重新开始。积分可在积分明细中查看。',
+      rulesZhTw:
+        '每天（北京時間）可簽到一次，7天為一個週期，連續簽到獎勵逐日增加，第7天可得大獎和幸運福袋。中斷一天則從第1天重新開始。積分可在積分明細中查看。',
+      rulesEn:
+        'Sign in once a day (China time). A cycle is 7 days and the reward grows each day in a row; day 7 pays the most and a lucky bag. Miss a day and you start again at day 1. Your points are listed in the points history.',
+      sort: 10,
+    },
+    {
+      id: 3,
+      titleZhCn: '红包雨',
+      titleZhTw: '紅包雨',
+      titleEn: 'Red packet rain',
+      path: '/userinfo/redPacket',
+      ...always,
+      rulesZhCn:
+        '红包雨开始前页面右下角会显示倒计时，开始后点击落下的红包即可抢金币，每场每人限抢一次，先到先得。抢到的红包可在红包记录中查看。',
+      rulesZhTw:
+        '紅包雨開始前頁面右下角會顯示倒數計時，開始後點擊落下的紅包即可搶金幣，每場每人限搶一次，先到先得。搶到的紅包可在紅包記錄中查看。',
+      rulesEn:
+        'A countdown shows at the bottom right before each rain; when it starts, click a falling packet to grab coins, once per rain, first come first served. Your packets are listed in the red packet record.',
+      sort: 20,
+    },
+    {
+      id: 4,
+      titleZhCn: '幸运福袋',
+      titleZhTw: '幸運福袋',
+      titleEn: 'Lucky bags',
+      path: '/userinfo/bag',
+      ...always,
+      rulesZhCn:
+        '当日累计充值满10元、VIP等级提升、签到第7天均可获得福袋。点击右下角的福袋图标开启，金额由可验证的公平算法决定，每3秒可开启一次。',
+      rulesZhTw:
+        '當日累計儲值滿10元、VIP等級提升、簽到第7天均可獲得福袋。點擊右下角的福袋圖示開啟，金額由可驗證的公平演算法決定，每3秒可開啟一次。',
+      rulesEn:
+        'Earn lucky bags by recharging ¥10 or more in a day, reaching a new VIP level, or signing in on day 7. Open one from the bag icon at the bottom right, once every 3 seconds; the amount is drawn by a verifiable fair roll.',
+      sort: 30,
+    },
+  ];
+  const newYear = newYearWindows().find((w) => w.endsAtMs > nowMs);
+  if (!newYear) return rows;
+  return [
+    ...rows,
+    {
+      id: 5,
+      titleZhCn: '新春幸运玩家',
+      titleZhTw: '新春幸運玩家',
+      titleEn: 'New Year lucky player',
+      path: '/newYearActivity',
+      startAt: new Date(newYear.startsAtMs),
+      endAt: new Date(newYear.endsAtMs),
+      rulesZhCn: '活动期间每开一个箱子都有 1/108 的机会成为幸运玩家，获得额外奖励，获奖名单在活动页公布。',
+      rulesZhTw: '活動期間每開一個箱子都有 1/108 的機會成為幸運玩家，獲得額外獎勵，獲獎名單在活動頁公布。',
+      rulesEn:
+        'During the activity every box you open has a 1 in 108 chance to make you a lucky player with an extra award; the winners are listed on the activity page.',
+      sort: 40,
+    },
+  ];
+}
