@@ -54,6 +54,7 @@ export const TRANSFER_KINDS = [
   'lucky_award',
   'bag_open',
   'rain_packet',
+  'points_shop',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
