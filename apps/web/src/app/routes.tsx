@@ -99,6 +99,9 @@ const BagRecordsPage = lazy(() =>
 const RainRecordsPage = lazy(() =>
   import('../features/rain/components/rain-records-page.tsx').then((m) => ({ default: m.RainRecordsPage })),
 );
+const PointsShopPage = lazy(() =>
+  import('../features/points-shop/components/points-shop-page.tsx').then((m) => ({ default: m.PointsShopPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -153,6 +156,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.unpack, element: <OpenRecordsPage /> },
       { path: PATHS.vipUnpackingRecord, element: <PublicOpenRecordsPage /> },
       { path: PATHS.vipShoppingMall, element: <MallPage /> },
+      { path: PATHS.pointsShop, element: <PointsShopPage /> },
       { path: PATHS.accountRecord, element: <AccountChangesPage /> },
       { path: PATHS.userinfoRecharge, element: <RechargeRecordsPage /> },
       { path: PATHS.userinfoRedPacket, element: <RainRecordsPage /> },
