@@ -149,6 +149,7 @@ describe('points shop page', () => {
     const result = await screen.findByTestId('points-shop-result');
     expect(within(result).getByText('恭喜获得')).toBeTruthy();
     expect(within(result).getByText('剩余积分 10')).toBeTruthy();
+    expect(within(result).getByText('饰品已放入您的背包')).toBeTruthy();
     expect(within(result).getByRole('link', { name: '查看背包' })).toBeTruthy();
     const buys = requests
       .filter((r) => r.url.pathname === `/api${POINTS_SHOP_PATHS.buy}`)

@@ -172,7 +172,7 @@ function Result({ result, onClose }: { result: PointsShopBuyResponse; onClose: (
       <Goods kind={p.kind} entry={p} size={110} />
       <p className="points-shop-result__got">{t('pointsShop.result.got')}</p>
       <p className="points-shop-result__name">{p.name}</p>
-      <p className="points-shop-dialog__lands">{t(`pointsShop.lands.${p.kind}`)}</p>
+      <p className="points-shop-dialog__lands">{t(`pointsShop.result.done.${p.kind}`)}</p>
       <p className="points-shop-dialog__after">{t('pointsShop.result.points', { points: result.points })}</p>
       <div className="points-shop-result__actions">
         {link && (
@@ -259,7 +259,13 @@ function EntryCard({ entry, points, onBuy }: { entry: PointsShopEntry; points: n
         </span>
         <span className="item-card__sub">
           {entry.exter !== null && isWearGrade(entry.exter) && <span>{WEAR_GRADE_LABELS[entry.exter][locale]}</span>}
-          <span>{t('pointsShop.worth', { value: formatUnits(entry.worth) })}</span>
+          {entry.kind !== 'coin' && (
+            <span>
+              {t(entry.kind === 'bag' ? 'pointsShop.worthBag' : 'pointsShop.worth', {
+                value: formatUnits(entry.worth),
+              })}
+            </span>
+          )}
         </span>
         <span className="points-shop-card__line">
           {entry.stock === null ? t('pointsShop.unlimited') : t('pointsShop.stock', { count: entry.stock })}
