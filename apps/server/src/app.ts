@@ -51,6 +51,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { registerPayments } from './modules/payments/payments.module.ts';
 import { NOTIFY_PATH_PREFIX } from './modules/payments/payments.routes.ts';
+import { registerPointsShop } from './modules/points-shop/points-shop.module.ts';
 import { onRecharge } from './modules/promotion/invite.service.ts';
 import { createPromotionModule } from './modules/promotion/promotion.module.ts';
 import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
@@ -285,6 +286,11 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   const signIn = createSignInModule(rt, ledger, (userId) => bags.service.publishCount(userId));
   await app.register(signInRoutes(signIn.service, accounts.authenticate), { prefix: '/api' });
   await app.register(signInAdminRoutes(signIn.admin, rt.database.db, accounts.authenticate), { prefix: '/api' });
+  await registerPointsShop(app, rt, {
+    ledger,
+    authenticate: accounts.authenticate,
+    onBags: (userId) => bags.service.publishCount(userId),
+  });
   const promotion = createPromotionModule(rt, ledger);
   app.decorate('promotion', promotion);
   await app.register(promotionRoutes(promotion.ranking, promotion.invite, accounts.authenticate), { prefix: '/api' });

@@ -8,6 +8,7 @@ import { seedCoupons } from './modules/coupons/coupons.seed.ts';
 import { seedLedger } from './modules/ledger/ledger.ts';
 import { seedLucky } from './modules/lucky/lucky.seed.ts';
 import { seedPayments } from './modules/payments/payments.seed.ts';
+import { seedPointsShop } from './modules/points-shop/points-shop.seed.ts';
 import { seedPromotion } from './modules/promotion/promotion.seed.ts';
 import { seedRain } from './modules/rain/rain.seed.ts';
 import { seedSignIn } from './modules/sign-in/sign-in.seed.ts';
@@ -37,4 +38,6 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedSignIn(db, nowMs);
   await seedRain(db, nowMs);
   await seedTasks(db, nowMs);
+  // After the catalogue and the bags: its defaults sell seeded items and the gift bag.
+  await seedPointsShop(db, nowMs);
 }

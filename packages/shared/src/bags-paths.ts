@@ -41,7 +41,15 @@ export const BAG_CAMPAIGN_KINDS = ['daily_recharge', 'vip_level', 'grant'] as co
 export type BagCampaignKind = (typeof BAG_CAMPAIGN_KINDS)[number];
 
 /** Where a player's bag came from. */
-export const BAG_SOURCES = ['daily_recharge', 'vip_level', 'mail', 'redeem', 'admin', 'sign_in'] as const;
+export const BAG_SOURCES = [
+  'daily_recharge',
+  'vip_level',
+  'mail',
+  'redeem',
+  'admin',
+  'sign_in',
+  'points_shop',
+] as const;
 export type BagSource = (typeof BAG_SOURCES)[number];
 
 /** A bag's state: 0 unopened, 1 opened. */

@@ -235,6 +235,19 @@ export const ERRORS = {
   TASK_ALREADY_CLAIMED: { code: 4822, http: 409 },
   TASK_NO_REWARD: { code: 4823, http: 409 },
   TASK_REWARD_RANGES: { code: 4824, http: 400 },
+  // Points shop (积分商城, issue 22): 4840–4859.
+  POINTS_SHOP_ENTRY_NOT_FOUND: { code: 4840, http: 404 },
+  POINTS_SHOP_NOT_STARTED: { code: 4841, http: 409 },
+  POINTS_SHOP_ENDED: { code: 4842, http: 409 },
+  POINTS_SHOP_SOLD_OUT: { code: 4843, http: 409 },
+  POINTS_SHOP_LIMIT_REACHED: { code: 4844, http: 409 },
+  POINTS_SHOP_POINTS_SHORT: { code: 4845, http: 400 },
+  POINTS_SHOP_PRICE_CHANGED: { code: 4846, http: 409 },
+  POINTS_SHOP_WINDOW: { code: 4850, http: 400 },
+  POINTS_SHOP_ITEM_INVALID: { code: 4851, http: 400 },
+  POINTS_SHOP_BAG_CAMPAIGN_INVALID: { code: 4852, http: 400 },
+  POINTS_SHOP_GOODS_INVALID: { code: 4853, http: 400 },
+  POINTS_SHOP_STOCK_UNLIMITED: { code: 4854, http: 400 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -1143,6 +1156,62 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': 'VIP等级区间不能重叠',
     'zh-TW': 'VIP等級區間不能重疊',
     'en-US': 'The VIP level ranges of the rewards must not overlap',
+  },
+  POINTS_SHOP_ENTRY_NOT_FOUND: {
+    'zh-CN': '该商品不存在或已下架',
+    'zh-TW': '該商品不存在或已下架',
+    'en-US': 'This item is not in the points shop',
+  },
+  POINTS_SHOP_NOT_STARTED: {
+    'zh-CN': '该商品尚未开始兑换',
+    'zh-TW': '該商品尚未開始兌換',
+    'en-US': 'This item is not on sale yet',
+  },
+  POINTS_SHOP_ENDED: {
+    'zh-CN': '该商品兑换已结束',
+    'zh-TW': '該商品兌換已結束',
+    'en-US': 'This item is no longer on sale',
+  },
+  POINTS_SHOP_SOLD_OUT: { 'zh-CN': '该商品已兑完', 'zh-TW': '該商品已兌完', 'en-US': 'This item is sold out' },
+  POINTS_SHOP_LIMIT_REACHED: {
+    'zh-CN': '已达到该商品的兑换上限',
+    'zh-TW': '已達到該商品的兌換上限',
+    'en-US': 'You have bought as many of this item as you may',
+  },
+  POINTS_SHOP_POINTS_SHORT: {
+    'zh-CN': '积分不足，无法兑换',
+    'zh-TW': '積分不足，無法兌換',
+    'en-US': 'You do not have enough points for this',
+  },
+  POINTS_SHOP_PRICE_CHANGED: {
+    'zh-CN': '商品价格已变动，请刷新后重试',
+    'zh-TW': '商品價格已變動，請重新整理後再試',
+    'en-US': 'The price has changed; refresh and try again',
+  },
+  POINTS_SHOP_WINDOW: {
+    'zh-CN': '开始时间必须早于结束时间',
+    'zh-TW': '開始時間必須早於結束時間',
+    'en-US': 'The start must come before the end',
+  },
+  POINTS_SHOP_ITEM_INVALID: {
+    'zh-CN': '饰品不存在或没有该磨损等级',
+    'zh-TW': '飾品不存在或沒有該磨損等級',
+    'en-US': 'No such item, or not in that wear grade',
+  },
+  POINTS_SHOP_BAG_CAMPAIGN_INVALID: {
+    'zh-CN': '只能出售发放类福袋活动的福袋',
+    'zh-TW': '只能出售發放類福袋活動的福袋',
+    'en-US': 'Only bags of a grant campaign can be sold',
+  },
+  POINTS_SHOP_GOODS_INVALID: {
+    'zh-CN': '商品内容与类型不符',
+    'zh-TW': '商品內容與類型不符',
+    'en-US': 'What the entry gives does not match its kind',
+  },
+  POINTS_SHOP_STOCK_UNLIMITED: {
+    'zh-CN': '该商品库存不限，无需补货',
+    'zh-TW': '該商品庫存不限，無需補貨',
+    'en-US': 'This entry has unlimited stock',
   },
 };
 

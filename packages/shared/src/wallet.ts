@@ -56,6 +56,7 @@ export const TRANSFER_KINDS = [
   'rain_packet',
   'task_reward',
   'sign_in',
+  'points_shop',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

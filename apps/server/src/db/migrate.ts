@@ -47,6 +47,7 @@ const SQL_FILES = [
   'src/db/functions/turntable.sql',
   'src/db/functions/bags.sql',
   'src/db/functions/rain.sql',
+  'src/db/functions/points-shop.sql',
 ];
 const GUARDS = SQL_FILES.flatMap((file) =>
   readFileSync(serverPath(file), 'utf8')

@@ -105,6 +105,9 @@ const TasksPage = lazy(() =>
 const activity = () => import('../features/activity/components/activity-pages.tsx');
 const ActivityCentrePage = lazy(() => activity().then((m) => ({ default: m.ActivityCentrePage })));
 const SignInPage = lazy(() => activity().then((m) => ({ default: m.SignInPage })));
+const PointsShopPage = lazy(() =>
+  import('../features/points-shop/components/points-shop-page.tsx').then((m) => ({ default: m.PointsShopPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -157,6 +160,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.unpack, element: <OpenRecordsPage /> },
       { path: PATHS.vipUnpackingRecord, element: <PublicOpenRecordsPage /> },
       { path: PATHS.vipShoppingMall, element: <MallPage /> },
+      { path: PATHS.pointsShop, element: <PointsShopPage /> },
       { path: PATHS.accountRecord, element: <AccountChangesPage /> },
       { path: PATHS.userinfoPoints, element: <AccountChangesPage only="point" /> },
       { path: PATHS.vipActivity, element: <ActivityCentrePage /> },

@@ -25,6 +25,8 @@ export const HOUSE_ACCOUNTS = [
   'anchor_credit',
   /** The turntable's jackpot pool: fed a share of every stake, paid out on a jackpot icon. */
   'turntable_jackpot',
+  /** The points shop (积分商城): takes the points paid, pays the coins it sells. */
+  'points_shop',
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 

@@ -1,3 +1,4 @@
+import { POINTS_SHOP_ROUTE } from '@kaixiang/shared/points-shop-paths';
 import { SIGN_IN_ROUTE } from '@kaixiang/shared/sign-in-paths';
 import { newYearWindows } from '../lucky/lucky.seed.ts';
 
@@ -28,6 +29,34 @@ export function defaultActivities(nowMs: number) {
       rulesEn:
         'Sign in once a day (China time). A cycle is 7 days and the reward grows each day in a row; day 7 pays the most and a lucky bag. Miss a day and you start again at day 1. Your points are listed in the points history.',
       sort: 10,
+    },
+    {
+      id: 6,
+      titleZhCn: '每日任务',
+      titleZhTw: '每日任務',
+      titleEn: 'Daily tasks',
+      path: '/vipDailyTasks',
+      ...always,
+      rulesZhCn:
+        '每天（北京时间）完成开箱、对战、升级、转盘和充值任务即可领取积分和金币，奖励随VIP等级提高，每个任务每天可领取一次，零点重置。',
+      rulesZhTw:
+        '每天（北京時間）完成開箱、對戰、升級、轉盤和儲值任務即可領取積分和金幣，獎勵隨VIP等級提高，每個任務每天可領取一次，零點重置。',
+      rulesEn:
+        'Each day (China time), open boxes, play a battle, upgrade, bet on the turntable or recharge to complete tasks and claim points and coins; rewards grow with your VIP level, each task once a day, reset at midnight.',
+      sort: 12,
+    },
+    {
+      id: 7,
+      titleZhCn: '积分商城',
+      titleZhTw: '積分商城',
+      titleEn: 'Points shop',
+      path: POINTS_SHOP_ROUTE,
+      ...always,
+      rulesZhCn: '签到和每日任务获得的积分可在积分商城兑换饰品、金币和幸运福袋，数量有限，部分商品每人每天限兑。',
+      rulesZhTw: '簽到和每日任務獲得的積分可在積分商城兌換飾品、金幣和幸運福袋，數量有限，部分商品每人每天限兌。',
+      rulesEn:
+        'Spend the points you earn from sign-in and daily tasks on items, coins and lucky bags; stock is limited and some goods have a daily limit per player.',
+      sort: 14,
     },
     {
       id: 3,

@@ -13,6 +13,7 @@ import {
   IconKey,
   IconLogout,
   IconMail,
+  IconMall,
   IconTrophy,
   IconUser,
   IconUsers,
@@ -143,6 +144,7 @@ export function AccountHeader() {
                 [PATHS.extension, IconUsers, t('account.extension')],
                 [PATHS.accountRecord, IconDocument, t('wallet.record.menu')],
                 [PATHS.userinfoRecharge, IconCoin, t('pages.userinfoRecharge.title')],
+                [PATHS.pointsShop, IconMall, t('pointsShop.menu')],
                 [PATHS.userinfoBag, IconActivity, t('bags.menu')],
                 [PATHS.userinfoRedPacket, IconMail, t('pages.userinfoRedPacket.title')],
               ] as const
