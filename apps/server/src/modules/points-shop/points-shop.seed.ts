@@ -23,7 +23,8 @@ const none = { item_id: null, exter: null, coin: null, bag_campaign_id: null, ba
 
 /**
  * The default shop (docs/promotions/points-shop.md "Defaults"), priced for what sign-in and the
- * daily tasks pay (10–100 points a day each): ¥1 and ¥5 of coins once a day each, the gift lucky
+ * daily tasks pay (10–100 points a day each): ¥0.50 (what a new player earns on the first
+ * day: sign-in and the two box tasks), ¥1 and ¥5 of coins once a day each, the gift lucky
  * bag twice a day, and three items of the seeded catalogue, a cheap one, a middling one, and a
  * rarer one of limited stock once per player. Seeded once each (by slug): operators' edits survive.
  */
@@ -35,6 +36,16 @@ export async function seedPointsShop(db: Db, nowMs: number): Promise<number> {
   };
   const [gift] = await db.select({ id: bagCampaigns.id }).from(bagCampaigns).where(eq(bagCampaigns.slug, 'gift'));
   const defaults: Default[] = [
+    // Within a new player's first day: sign-in (10) and the two box tasks (10 + 30) pay 50.
+    {
+      slug: 'coin_050',
+      goods: { ...none, kind: 'coin', coin: 5_000 },
+      price: 50,
+      stock: null,
+      limit: 1,
+      limitPeriod: 'day',
+      sort: 5,
+    },
     {
       slug: 'coin_1',
       goods: { ...none, kind: 'coin', coin: 10_000 },
