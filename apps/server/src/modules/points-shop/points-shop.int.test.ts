@@ -89,10 +89,11 @@ describe('points shop: buying', () => {
     expect(guest.data.points).toBeNull();
     const kinds = guest.data.list.map((e) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['coin', 'bag', 'item']));
+    // The first in the shop's order: the entry a new player can pay on the first day.
     expect(guest.data.list.find((e) => e.kind === 'coin')).toMatchObject({
-      name: '1.00 coins',
-      price: 100,
-      coin: 10_000,
+      name: '0.50 coins',
+      price: 50,
+      coin: 5_000,
       limit: 1,
       limit_period: 'day',
       remaining: 1,
