@@ -12,7 +12,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     // A test's first visit to a page or dialog imports its lazily loaded chunk (and, for the first
-    // schema check, zod), which Vitest transforms then: more than the 5 s default on a busy machine.
-    testTimeout: 15_000,
+    // schema check, zod), which Vitest transforms then: more than the 5 s default on a busy machine,
+    // and a find may wait up to 15 s (test/setup.ts).
+    testTimeout: 30_000,
   },
 });

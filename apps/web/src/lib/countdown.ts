@@ -19,14 +19,14 @@ export function countdownParts(leftMs: number): { d: number; h: string; m: strin
  * server's is what its deadlines follow.
  */
 export function useMsUntil(atMs: number, offsetMs: number): number {
-  const [leftMs, setLeftMs] = useState(() => atMs - (Date.now() + offsetMs));
+  // Read on every render, not kept: a kept value would still be the old deadline's for the render in
+  // which a new one arrives (a deadline of 0 before the data: "passed", and every page asked again).
+  const [, setTick] = useState(0);
   useEffect(() => {
-    const read = () => atMs - (Date.now() + offsetMs);
-    setLeftMs(read());
-    const timer = setInterval(() => setLeftMs(read()), 1000);
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, [atMs, offsetMs]);
-  return leftMs;
+  return atMs - (Date.now() + offsetMs);
 }
 
 /**

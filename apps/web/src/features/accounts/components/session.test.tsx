@@ -67,6 +67,7 @@ describe('session', () => {
         .getAllByRole('menuitem')
         .map((m) => m.textContent),
     ).toEqual([
+      '积分0',
       '基本信息与背包',
       '开箱记录',
       '推广用户',

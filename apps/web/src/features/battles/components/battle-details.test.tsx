@@ -267,6 +267,9 @@ describe('battle room', () => {
   });
 
   it('waits out the end screen’s 6 s after the last reveal before the completion screen', async () => {
+    // Our clock stands still while the landed reels are looked at (on CI's loaded 2 cores, 0.4 s of
+    // a running clock was not enough to draw them before the result), then jumps past the wait.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const lastRevealAgo = END_SCREEN_MS - 400;
     const room = roomData({
       room_state: 3,
@@ -286,8 +289,10 @@ describe('battle room', () => {
     expect(screen.queryByTestId('battle-result')).toBeNull();
     // Ended on the server, still on screen: the badge says so only with the completion screen.
     expect(screen.getByText('进行中')).toBeTruthy();
+    vi.setSystemTime(Date.now() + 400);
     expect(await screen.findByTestId('battle-result')).toBeTruthy();
     expect(screen.getByText('已结束')).toBeTruthy();
+    vi.useRealTimers();
   });
 
   it('tells everyone a dissolved room is gone and sends them to the battle list', async () => {

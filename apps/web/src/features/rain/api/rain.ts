@@ -12,6 +12,19 @@ export const RAIN_RECORD_PAGE_SIZE = 20;
 
 export type RainSnapshot = RainInfo & { offsetMs: number };
 
+/**
+ * Packets left never go upwards within a running round, whoever says so: a frame patched in while
+ * an info request was on its way (the server caches the info's public part a moment) must not be
+ * undone by the older answer landing after it.
+ */
+export function keepFewerLeft(old: RainSnapshot | undefined, next: RainSnapshot): RainSnapshot {
+  const was = old?.round;
+  const now = next.round;
+  if (!was || !now || was.round_id !== now.round_id || old?.status !== 2 || next.status !== 2) return next;
+  if (now.remaining <= was.remaining) return next;
+  return { ...next, complete: old.complete || next.complete, round: { ...now, remaining: was.remaining } };
+}
+
 export const rainInfoQueryOptions = queryOptions({
   queryKey: [...RAIN_QUERY_ROOT, 'info'],
   queryFn: async ({ signal }): Promise<RainSnapshot> => {
@@ -21,6 +34,7 @@ export const rainInfoQueryOptions = queryOptions({
     return { ...info, offsetMs: serverOffsetMs(info.system_time, sentAt) };
   },
   staleTime: 30_000,
+  structuralSharing: (old, next) => keepFewerLeft(old as RainSnapshot | undefined, next as RainSnapshot),
 });
 
 export function useRainInfo() {
