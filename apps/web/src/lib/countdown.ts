@@ -25,7 +25,7 @@ export function useMsUntil(atMs: number, offsetMs: number): number {
   useEffect(() => {
     const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
-  }, [atMs, offsetMs]);
+  }, []);
   return atMs - (Date.now() + offsetMs);
 }
 
