@@ -101,7 +101,7 @@ function Granted({ granted, onLeave }: { granted: CommandRewardResponse; onLeave
         )}
       </div>
       {item && (
-        <Link className="button button--ghost command-granted__link" to={PATHS.userinfoInventory} onClick={onLeave}>
+        <Link className="button button--ghost command-granted__link" to={PATHS.inventory} onClick={onLeave}>
           {t('vip.command.toInventory')}
         </Link>
       )}

@@ -91,7 +91,7 @@ describe('command dialog', () => {
     expect(within(granted).getByText(/价值/).textContent).toBe('价值 ¥12.34');
     expect(within(granted).getByText(/金币/).textContent).toBe('金币 ¥1.00');
     const link = within(granted).getByRole('link', { name: '去背包查看' });
-    expect(link.getAttribute('href')).toBe('/userinfo/inventory');
+    expect(link.getAttribute('href')).toBe('/personalCenter/inventory');
     expect(getToasts().at(-1)?.message).toBe('领取成功，获得 AK-47 | 红线');
     expect((input as HTMLInputElement).value).toBe('');
     // Following the link closes the dialog.

@@ -54,6 +54,7 @@ function CommandBody({ onClose }: { onClose: () => void }) {
           ))}
         </div>
       )}
+      <p className="command__rules">{t('vip.command.itemRules')}</p>
       <p className="command__rules">{t('vip.command.rules', { qq: group?.qq ?? '' })}</p>
     </div>
   );

@@ -28,7 +28,9 @@ describe('口令饰品 page (/vipJewelry)', () => {
     const granted = await screen.findByTestId('command-granted');
     expect(within(granted).getByText('USP-S | 猎户')).toBeTruthy();
     expect(within(granted).queryByText(/金币/)).toBeNull();
-    expect(within(granted).getByRole('link', { name: '去背包查看' }).getAttribute('href')).toBe('/userinfo/inventory');
+    expect(within(granted).getByRole('link', { name: '去背包查看' }).getAttribute('href')).toBe(
+      '/personalCenter/inventory',
+    );
     expect(api.requests.filter((r) => r.url.pathname === `/api${COMMAND_PATHS.reward}`).map((r) => r.body)).toEqual([
       JSON.stringify({ key: 'SPRING' }),
     ]);
