@@ -1,9 +1,8 @@
-import { priceUnits } from '@kaixiang/game/price-table';
-import { type Quality, type WeaponClass, type WearGrade, wearGradesFor } from '@kaixiang/shared/items';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
 import { commandItemCodes } from '../../db/schema/command-items.ts';
+import { gradeWorth } from './command-items.service.ts';
 
 /** The development item code (docs/promotions/command-items.md "Development"). */
 export const DEV_COMMAND_ITEM_CODE = 'KX-ITEM-DEV';
@@ -19,15 +18,9 @@ export async function seedCommandItems(db: Db, nowMs: number): Promise<void> {
   const of = defs.filter((d) => d.quality === 3 && d.weaponClass !== 'knife' && d.weaponClass !== 'gloves');
   const def = of[Math.floor(of.length / 2)] ?? defs[0];
   if (!def) return;
-  const exter = wearGradesFor(def.wearMin, def.wearMax)[0] as WearGrade | undefined;
-  if (exter === undefined) return;
-  const worthUnits = priceUnits({
-    quality: def.quality as Quality,
-    weaponClass: def.weaponClass as WeaponClass,
-    wearGrade: exter,
-    statTrak: false,
-    itemId: def.id,
-  });
+  const graded = gradeWorth(def, null);
+  if (!graded) return;
+  const { exter, worthUnits } = graded;
   await db
     .insert(commandItemCodes)
     .values({

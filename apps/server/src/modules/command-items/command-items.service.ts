@@ -50,6 +50,26 @@ function codeView(c: CodeRow, itemName: string, nowMs: number): AdminCommandCode
   };
 }
 
+type ItemDef = NonNullable<Awaited<ReturnType<typeof commandItemsRepo.itemDef>>>;
+
+/**
+ * An item's wear grade (asked, or its first) and its price-table price in that grade, or null
+ * when the item has no such grade.
+ */
+export function gradeWorth(def: ItemDef, asked: number | null): { exter: WearGrade; worthUnits: number } | null {
+  const grades = wearGradesFor(def.wearMin, def.wearMax);
+  const exter = (asked ?? grades[0]) as WearGrade | undefined;
+  if (exter === undefined || !grades.includes(exter)) return null;
+  const worthUnits = priceUnits({
+    quality: def.quality as Quality,
+    weaponClass: def.weaponClass as WeaponClass,
+    wearGrade: exter,
+    statTrak: false,
+    itemId: def.id,
+  });
+  return { exter, worthUnits };
+}
+
 export type CommandCodeInput = z.output<typeof adminCommandCodeInput>;
 
 /**
@@ -72,17 +92,9 @@ export function createCommandItems(deps: {
       return { itemDefId: null, exter: null, worthUnits: 0, itemName: '' };
     }
     const def = await commandItemsRepo.itemDef(tx, input.item_id);
-    if (!def) throw new AppError('COMMAND_CODE_ITEM_INVALID');
-    const grades = wearGradesFor(def.wearMin, def.wearMax);
-    const exter = input.exter ?? grades[0];
-    if (exter === undefined || !grades.includes(exter as WearGrade)) throw new AppError('COMMAND_CODE_ITEM_INVALID');
-    const worthUnits = priceUnits({
-      quality: def.quality as Quality,
-      weaponClass: def.weaponClass as WeaponClass,
-      wearGrade: exter as WearGrade,
-      statTrak: false,
-      itemId: def.id,
-    });
+    const graded = def && gradeWorth(def, input.exter);
+    if (!def || !graded) throw new AppError('COMMAND_CODE_ITEM_INVALID');
+    const { exter, worthUnits } = graded;
     return { itemDefId: def.id, exter, worthUnits, itemName: def.nameZhCn };
   }
 
