@@ -262,7 +262,9 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   app.decorate('upgrade', upgrade);
   await app.register(upgradeRoutes(upgrade, accounts.authenticate), { prefix: '/api' });
   await app.register(walletModule(rt, ledger, accounts.authenticate), { prefix: '/api' });
-  await app.register(vipModule(rt, ledger, accounts.authenticate).routes, { prefix: '/api' });
+  const vip = vipModule(rt, ledger, accounts.authenticate);
+  await app.register(vip.routes, { prefix: '/api' });
+  await app.register(vip.adminRoutes, { prefix: '/api' });
   const inventory = createInventoryModule(rt, {
     ledger,
     log: app.log,

@@ -51,7 +51,10 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       pgliteDir: overrides.pgliteDir === null ? undefined : (overrides.pgliteDir ?? config.PGLITE_DIR),
       poolMax: config.DB_POOL_MAX,
     }));
-  await migrateDatabase(database, config.SEED ? () => seedAll(database.db, clock.now()) : undefined);
+  await migrateDatabase(
+    database,
+    config.SEED ? () => seedAll(database.db, clock.now(), { dev: config.NODE_ENV !== 'production' }) : undefined,
+  );
 
   const prefix = overrides.redisPrefix ?? config.REDIS_PREFIX;
   let redis: Redis | null = null;

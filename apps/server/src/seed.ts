@@ -4,6 +4,7 @@ import { seedBags } from './modules/bags/bags.seed.ts';
 import { seedRobots } from './modules/battles/battles.seed.ts';
 import { seedBoxes } from './modules/boxes/boxes.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
+import { seedCommandItems } from './modules/command-items/command-items.seed.ts';
 import { seedCoupons } from './modules/coupons/coupons.seed.ts';
 import { seedLedger } from './modules/ledger/ledger.ts';
 import { seedLucky } from './modules/lucky/lucky.seed.ts';
@@ -18,8 +19,11 @@ import { seedUpgrade } from './modules/upgrade/upgrade.seed.ts';
 import { seedVip } from './modules/vip/vip.seed.ts';
 import { seedMall } from './modules/wallet/mall.seed.ts';
 
-/** Every module's seed, in dependency order. Each is idempotent. */
-export async function seedAll(db: Db, nowMs: number): Promise<void> {
+/**
+ * Every module's seed, in dependency order. Each is idempotent. `dev` (any environment but
+ * production) adds what only a development site may have: a known command item code.
+ */
+export async function seedAll(db: Db, nowMs: number, opts: { dev?: boolean } = {}): Promise<void> {
   await seedCatalogue(db);
   await seedMall(db);
   await seedBoxes(db);
@@ -40,4 +44,5 @@ export async function seedAll(db: Db, nowMs: number): Promise<void> {
   await seedTasks(db, nowMs);
   // After the catalogue and the bags: its defaults sell seeded items and the gift bag.
   await seedPointsShop(db, nowMs);
+  if (opts.dev) await seedCommandItems(db, nowMs);
 }

@@ -248,6 +248,17 @@ export const ERRORS = {
   POINTS_SHOP_BAG_CAMPAIGN_INVALID: { code: 4852, http: 400 },
   POINTS_SHOP_GOODS_INVALID: { code: 4853, http: 400 },
   POINTS_SHOP_STOCK_UNLIMITED: { code: 4854, http: 400 },
+  // Command item codes (口令饰品, issue 22): 4890–4899.
+  COMMAND_CODE_LOCKED: { code: 4890, http: 429 },
+  COMMAND_CODE_NOT_STARTED: { code: 4891, http: 409 },
+  COMMAND_CODE_ENDED: { code: 4892, http: 409 },
+  COMMAND_CODE_ALREADY_USED: { code: 4893, http: 409 },
+  COMMAND_CODE_USED_UP: { code: 4894, http: 409 },
+  COMMAND_CODE_TAKEN: { code: 4895, http: 409 },
+  COMMAND_CODE_ITEM_INVALID: { code: 4896, http: 400 },
+  COMMAND_CODE_GRANT_EMPTY: { code: 4897, http: 400 },
+  COMMAND_CODE_WINDOW: { code: 4898, http: 400 },
+  COMMAND_CODE_NOT_FOUND: { code: 4899, http: 404 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -1213,6 +1224,48 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-TW': '該商品庫存不限，無需補貨',
     'en-US': 'This entry has unlimited stock',
   },
+  COMMAND_CODE_LOCKED: {
+    'zh-CN': '口令输入错误次数过多，请稍后再试',
+    'zh-TW': '口令輸入錯誤次數過多，請稍後再試',
+    'en-US': 'Too many wrong codes; please try again later',
+  },
+  COMMAND_CODE_NOT_STARTED: {
+    'zh-CN': '该口令尚未开始，请稍后再试',
+    'zh-TW': '該口令尚未開始，請稍後再試',
+    'en-US': 'This code is not open yet',
+  },
+  COMMAND_CODE_ENDED: { 'zh-CN': '该口令已过期', 'zh-TW': '該口令已過期', 'en-US': 'This code has expired' },
+  COMMAND_CODE_ALREADY_USED: {
+    'zh-CN': '您已使用过该口令',
+    'zh-TW': '您已使用過該口令',
+    'en-US': 'You have already used this code',
+  },
+  COMMAND_CODE_USED_UP: {
+    'zh-CN': '该口令已被领完',
+    'zh-TW': '該口令已被領完',
+    'en-US': 'This code has been used up',
+  },
+  COMMAND_CODE_TAKEN: {
+    'zh-CN': '该口令已存在',
+    'zh-TW': '該口令已存在',
+    'en-US': 'This code already exists',
+  },
+  COMMAND_CODE_ITEM_INVALID: {
+    'zh-CN': '饰品不存在或没有该磨损等级',
+    'zh-TW': '飾品不存在或沒有該磨損等級',
+    'en-US': 'No such item, or not in that wear grade',
+  },
+  COMMAND_CODE_GRANT_EMPTY: {
+    'zh-CN': '口令必须发放饰品或金币',
+    'zh-TW': '口令必須發放飾品或金幣',
+    'en-US': 'A code must grant an item or coins',
+  },
+  COMMAND_CODE_WINDOW: {
+    'zh-CN': '开始时间必须早于结束时间',
+    'zh-TW': '開始時間必須早於結束時間',
+    'en-US': 'The start must come before the end',
+  },
+  COMMAND_CODE_NOT_FOUND: { 'zh-CN': '口令不存在', 'zh-TW': '口令不存在', 'en-US': 'No such code' },
 };
 
 export function errorMessage(key: ErrorKey, locale: Locale): string {

@@ -160,9 +160,28 @@ export type CommandListResponse = z.infer<typeof commandListResponse>;
 
 /** The server checks emptiness and length itself (COMMAND_KEY_REQUIRED / COMMAND_KEY_TOO_LONG). */
 export const commandRewardRequest = z.object({ key: z.string() });
+/** The catalogue item a command item code (口令饰品) put in the inventory. */
+export const commandRewardItem = z.object({
+  /** The user item's id (the inventory row). */
+  id: z.number().int(),
+  /** The catalogue item's id. */
+  item_id: z.number().int(),
+  /** Name in the request's language. */
+  name: z.string(),
+  img: z.string(),
+  /** Wear grade 1..6. */
+  exter: z.number().int(),
+  /** Its price-table value, units. */
+  price: z.number().int(),
+});
+export type CommandRewardItem = z.infer<typeof commandRewardItem>;
+
 export const commandRewardResponse = z.object({
+  /** Coins paid, units (0 when a command item code gives only an item). */
   get_money: z.number().int(),
   /** Coin balance after the claim, units. */
   money: z.number().int(),
+  /** Present when the code granted an item (docs/promotions/command-items.md). */
+  item: commandRewardItem.optional(),
 });
 export type CommandRewardResponse = z.infer<typeof commandRewardResponse>;

@@ -2,7 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { FeaturePage } from '../components/feature-page.tsx';
-import { IconCrown, IconTrophy } from '../components/icons.tsx';
+import { IconTrophy } from '../components/icons.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { useHostInfo } from '../features/site/api/get-host-info.ts';
@@ -108,6 +108,9 @@ const SignInPage = lazy(() => activity().then((m) => ({ default: m.SignInPage })
 const PointsShopPage = lazy(() =>
   import('../features/points-shop/components/points-shop-page.tsx').then((m) => ({ default: m.PointsShopPage })),
 );
+const JewelryPage = lazy(() =>
+  import('../features/vip/components/jewelry-page.tsx').then((m) => ({ default: m.JewelryPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -120,7 +123,6 @@ const AccountChangesPage = lazy(() =>
  * above.
  */
 const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
-  { path: PATHS.vipJewelry, key: 'vipJewelry', icon: <IconCrown size={26} /> },
   { path: PATHS.vipUnpackingKing, key: 'vipUnpackingKing', icon: <IconTrophy size={26} /> },
   { path: PATHS.worldCup, key: 'worldCup', icon: <IconTrophy size={26} /> },
 ];
@@ -152,6 +154,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: PATHS.vip, element: <VipPage /> },
+      { path: PATHS.vipJewelry, element: <JewelryPage /> },
       { path: PATHS.notFound, element: <ErrorPage code={404} /> },
       { path: PATHS.box, element: <BoxPage /> },
       { path: PATHS.fairness, element: <FairnessPage /> },

@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf } from '../../http/envelope-schema.ts';
+import { requestLocale } from '../../http/locale.ts';
 import { authOf } from '../accounts/authenticate.ts';
 import type { VipService } from './vip.service.ts';
 
@@ -59,7 +60,7 @@ export function vipRoutes(
         ...auth,
         schema: { tags, body: commandRewardRequest, response: { 200: envelopeOf(commandRewardResponse) } },
       },
-      async (req) => ok(await vip.commandReward(authOf(req).userId, req.body.key)),
+      async (req) => ok(await vip.commandReward(authOf(req).userId, req.body.key, requestLocale(req), req.ip)),
     );
   };
 }

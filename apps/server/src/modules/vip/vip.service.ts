@@ -1,3 +1,4 @@
+import type { Locale } from '@kaixiang/shared/locale';
 import {
   COMMAND_KEY_MAX,
   COMMAND_LOCK_MS,
@@ -11,8 +12,11 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
+import type { CounterStore } from '../../infra/counters.ts';
+import type { CommandItems } from '../command-items/command-items.service.ts';
 import { balancesOf, type Ledger } from '../ledger/ledger.ts';
 import { rechargedSince, rechargeTotalsBefore } from '../ledger/recharges.ts';
+import { REDEEM_MAX_WRONG_PER_IP, REDEEM_MAX_WRONG_PER_USER, REDEEM_WINDOW_MS } from '../mail/redeem.service.ts';
 import { siteRepo } from '../site/site.repo.ts';
 import { vipRepo } from './vip.repo.ts';
 import { completion, levelFor, monthStart, periodStart, retentionDeduction, thresholdOf } from './vip.rules.ts';
@@ -89,6 +93,13 @@ export interface VipDeps {
   clock: Clock;
   /** The command submit lock; tests of the database guard alone set 0. */
   commandLockMs?: number;
+  /**
+   * The wrong-code counters (docs/promotions/command-items.md "Wrong codes"): the redeem codes'
+   * limits and keys, one budget of guesses for both entrances. Absent: no limit (unit wiring).
+   */
+  counters?: CounterStore;
+  /** Command item codes (口令饰品), tried when the text is no recharge tier's key. */
+  commandItems?: CommandItems;
 }
 
 /**
@@ -273,7 +284,12 @@ export function createVipService(deps: VipDeps) {
      * Claims the tier named by `key` for the current period. The 3 s lock is taken before the key
      * is looked up, so a wrong code costs a lock too and codes cannot be guessed quickly.
      */
-    async commandReward(userId: number, rawKey: string): Promise<CommandRewardResponse> {
+    async commandReward(
+      userId: number,
+      rawKey: string,
+      locale: Locale = 'zh-CN',
+      ip = '',
+    ): Promise<CommandRewardResponse> {
       await commandEnabled();
       const key = rawKey.trim();
       if (key.length === 0) throw new AppError('COMMAND_KEY_REQUIRED');
@@ -282,8 +298,27 @@ export function createVipService(deps: VipDeps) {
       if (lockMs > 0 && !(await vipRepo.takeCommandLock(db, userId, new Date(nowMs), new Date(nowMs + lockMs)))) {
         throw new AppError('COMMAND_TOO_FREQUENT');
       }
+      // A wrong code keeps its reservation as the failure; a code that exists gives it back (as
+      // the redeem codes do, on the same counters).
+      const reservation = deps.counters
+        ? await deps.counters.reserve(
+            [
+              { key: `redeem:user:${userId}`, max: REDEEM_MAX_WRONG_PER_USER },
+              { key: `redeem:ip:${ip}`, max: REDEEM_MAX_WRONG_PER_IP },
+            ],
+            REDEEM_WINDOW_MS,
+          )
+        : { release: async () => {} };
+      if (!reservation) throw new AppError('COMMAND_CODE_LOCKED');
       const tier = await vipRepo.commandTierByKey(db, key);
-      if (!tier) throw new AppError('COMMAND_KEY_INVALID');
+      if (!tier) {
+        const items = deps.commandItems;
+        const code = await items?.find(key);
+        if (!items || !code) throw new AppError('COMMAND_KEY_INVALID');
+        await reservation.release();
+        return items.redeem(userId, code, locale);
+      }
+      await reservation.release();
       const start = periodStart(tier.type as CommandType, nowMs);
 
       return ledger.transaction(async ({ tx, now, post }) => {

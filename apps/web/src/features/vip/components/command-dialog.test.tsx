@@ -75,4 +75,27 @@ describe('command dialog', () => {
     fireEvent.click(submit);
     await waitFor(() => expect(getToasts().at(-1)?.message).toBe('口令不存在或已失效'));
   });
+  it('shows the item a command item code granted, with its picture, and links to the inventory', async () => {
+    const { dialog, input, submit } = await openCommand({
+      [COMMAND_PATHS.reward]: () => ({
+        get_money: 10_000,
+        money: 1_244_399,
+        item: { id: 501, item_id: 7, name: 'AK-47 | 红线', img: '/img/items/7.svg', exter: 2, price: 123_400 },
+      }),
+    });
+    fireEvent.change(input, { target: { value: 'kx-item-dev' } });
+    fireEvent.click(submit);
+    const granted = await within(dialog).findByTestId('command-granted');
+    expect(within(granted).getByRole('img', { name: 'AK-47 | 红线' })).toBeTruthy();
+    expect(within(granted).getByText('AK-47 | 红线')).toBeTruthy();
+    expect(within(granted).getByText(/价值/).textContent).toBe('价值 ¥12.34');
+    expect(within(granted).getByText(/金币/).textContent).toBe('金币 ¥1.00');
+    const link = within(granted).getByRole('link', { name: '去背包查看' });
+    expect(link.getAttribute('href')).toBe('/personalCenter/inventory');
+    expect(getToasts().at(-1)?.message).toBe('领取成功，获得 AK-47 | 红线');
+    expect((input as HTMLInputElement).value).toBe('');
+    // Following the link closes the dialog.
+    fireEvent.click(link);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '口令饰品' })).toBeNull());
+  });
 });

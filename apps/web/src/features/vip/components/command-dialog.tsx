@@ -1,15 +1,13 @@
-import { formatUnits } from '@kaixiang/shared/money';
-import { COMMAND_KEY_MAX, COMMAND_LOCK_MS, type CommandListResponse, type CommandTier } from '@kaixiang/shared/vip';
+import type { CommandListResponse, CommandTier } from '@kaixiang/shared/vip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { useSubmitLock } from '../../accounts/hooks/use-submit-lock.ts';
 import { useGroupInfo } from '../../site/api/get-group-info.ts';
-import { useClaimCommand, useCommandList } from '../api/command.ts';
+import { useCommandList } from '../api/command.ts';
+import { CommandClaim } from './command-claim.tsx';
 import './vip.css';
 
 const PERIODS = [
@@ -23,54 +21,20 @@ export function CommandDialog({ open, onClose }: { open: boolean; onClose: () =>
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} title={t('vip.command.title')} size="lg" className="command-dialog">
-      {open && <CommandBody />}
+      {open && <CommandBody onClose={onClose} />}
     </Dialog>
   );
 }
 
-function CommandBody() {
+function CommandBody({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const list = useCommandList(true);
-  const claim = useClaimCommand();
   const group = useGroupInfo().data;
-  const lock = useSubmitLock(COMMAND_LOCK_MS);
-
-  function submit() {
-    const key = code.trim();
-    if (!key || !lock.tryLock()) return;
-    claim.mutate(key, {
-      onSuccess: (res) => {
-        toast.success(t('vip.command.claimed', { amount: formatUnits(res.get_money) }));
-        setCode('');
-      },
-    });
-  }
 
   return (
     <div className="command">
-      <div className="command__claim">
-        <input
-          className="command__input"
-          autoComplete="off"
-          maxLength={COMMAND_KEY_MAX}
-          aria-label={t('vip.command.label')}
-          placeholder={t('vip.command.placeholder')}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') submit();
-          }}
-        />
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={code.trim() === '' || claim.isPending}
-          onClick={submit}
-        >
-          {t('vip.command.submit')}
-        </button>
-      </div>
+      <CommandClaim code={code} onCode={setCode} onLeave={onClose} />
       {list.isPending ? (
         <div className="center-block">
           <Spinner />
@@ -90,6 +54,7 @@ function CommandBody() {
           ))}
         </div>
       )}
+      <p className="command__rules">{t('vip.command.itemRules')}</p>
       <p className="command__rules">{t('vip.command.rules', { qq: group?.qq ?? '' })}</p>
     </div>
   );
