@@ -40,7 +40,17 @@ export const DISPOSALS = ['sell', 'recycle', 'auto_sell', 'upgrade', 'roll'] as 
 export type Disposal = (typeof DISPOSALS)[number];
 
 /** Where an item came from (the log's "type" column). */
-export const ITEM_SOURCES = ['box', 'battle', 'upgrade', 'roll', 'mall', 'reward', 'treasure', 'points_shop'] as const;
+export const ITEM_SOURCES = [
+  'box',
+  'battle',
+  'upgrade',
+  'roll',
+  'mall',
+  'reward',
+  'treasure',
+  'points_shop',
+  'wishing_well',
+] as const;
 export type ItemSource = (typeof ITEM_SOURCES)[number];
 
 export const MAX_ITEMS_PER_ACTION = 100;
