@@ -100,7 +100,9 @@ describe('wishing well', () => {
     const guest = await list(undefined, 'en-US');
     expect(guest.code).toBe(200);
     expect(guest.data.points).toBeNull();
-    expect(guest.data.list.length).toBeGreaterThanOrEqual(3);
+    // The four defaults: two for points, two for coins (one a ★ knife).
+    expect(guest.data.list).toHaveLength(4);
+    expect(guest.data.list.filter((e) => e.quality === 7)).toHaveLength(1);
     expect(new Set(guest.data.list.map((e) => e.currency))).toEqual(new Set(['point', 'coin']));
     for (const e of guest.data.list) {
       expect(e.img).toMatch(/./);

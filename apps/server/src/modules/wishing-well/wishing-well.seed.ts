@@ -20,7 +20,7 @@ const DEFAULTS: Default[] = [
   { slug: 'q3_points', quality: 3, currency: 'point', chancePpm: 200_000, sort: 10 },
   { slug: 'q4_points', quality: 4, currency: 'point', chancePpm: 50_000, sort: 20 },
   { slug: 'q5_coin', quality: 5, currency: 'coin', chancePpm: 100_000, sort: 30 },
-  { slug: 'knife_coin', quality: 6, knife: true, currency: 'coin', chancePpm: 10_000, sort: 40 },
+  { slug: 'knife_coin', quality: 7, knife: true, currency: 'coin', chancePpm: 10_000, sort: 40 },
 ];
 
 /**
