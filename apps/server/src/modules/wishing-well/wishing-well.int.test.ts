@@ -3,6 +3,8 @@ import { rollWish, verifyWish } from '@kaixiang/game/wish';
 import { ADMIN_WISHING_WELL_PATHS, type AdminWishEntry } from '@kaixiang/shared/admin-wishing-well';
 import { FAIRNESS_PATHS } from '@kaixiang/shared/boxes-paths';
 import { ERRORS } from '@kaixiang/shared/errors';
+import type { ActivitiesResponse } from '@kaixiang/shared/site';
+import { SITE_PATHS } from '@kaixiang/shared/site-paths';
 import {
   WISH_MAX_RTP_PPM,
   WISHING_WELL_PATHS,
@@ -114,6 +116,12 @@ describe('wishing well', () => {
     await credit(t, u.userId, 300, 'point');
     const mine = await list(u);
     expect(mine.data).toMatchObject({ points: 300, money: 0 });
+    // The activity centre leads to it (row 8).
+    const acts = await t.api<ActivitiesResponse>('GET', SITE_PATHS.activities, { lang: 'zh-CN' });
+    expect(acts.body.data.activities.find((a) => a.path === '/activity/wishingWell')).toMatchObject({
+      title: '许愿池',
+      state: 'running',
+    });
   });
 
   it('a wish that hits: pays once, grants the item, advances the nonce by one, verifiable after rotation', async () => {
