@@ -43,5 +43,4 @@ export const WISH_MAX_RTP_PPM = 950_000;
 /** The ledger kind of a wish's debit (player → the wishing_well house account). */
 export const WISH_TRANSFER_KIND = 'wishing_well';
 
-/** The page: under /activity, beside the sign-in calendar and the points shop. */
-export const WISHING_WELL_ROUTE = '/activity/wishingWell';
+export { WISHING_WELL_ROUTE } from './wishing-well-route.ts';

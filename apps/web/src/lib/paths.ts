@@ -1,7 +1,7 @@
 import { POINTS_SHOP_ROUTE } from '@kaixiang/shared/points-shop-paths';
 import { ROUTES } from '@kaixiang/shared/routes';
 import { SIGN_IN_ROUTE } from '@kaixiang/shared/sign-in-paths';
-import { WISHING_WELL_ROUTE } from '@kaixiang/shared/wishing-well-paths';
+import { WISHING_WELL_ROUTE } from '@kaixiang/shared/wishing-well-route';
 
 /**
  * Every client path of spec 1 §2 and spec 2 §2. The spec's named routes get the path their name
