@@ -69,6 +69,7 @@ import { createUpgradeService } from './modules/upgrade/upgrade.service.ts';
 import { vipModule } from './modules/vip/vip.module.ts';
 import { vipRechargeBonusOf } from './modules/vip/vip.service.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
+import { registerWishingWell } from './modules/wishing-well/wishing-well.module.ts';
 import { installSocket } from './realtime/socket-hub.ts';
 import { socketOriginCheck } from './realtime/socket-origin.ts';
 import type { Runtime } from './runtime.ts';
@@ -293,6 +294,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     authenticate: accounts.authenticate,
     onBags: (userId) => bags.service.publishCount(userId),
   });
+  await registerWishingWell(app, rt, { ledger, authenticate: accounts.authenticate });
   const promotion = createPromotionModule(rt, ledger);
   app.decorate('promotion', promotion);
   await app.register(promotionRoutes(promotion.ranking, promotion.invite, accounts.authenticate), { prefix: '/api' });

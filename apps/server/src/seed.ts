@@ -18,6 +18,7 @@ import { seedTasks } from './modules/tasks/tasks.seed.ts';
 import { seedUpgrade } from './modules/upgrade/upgrade.seed.ts';
 import { seedVip } from './modules/vip/vip.seed.ts';
 import { seedMall } from './modules/wallet/mall.seed.ts';
+import { seedWishingWell } from './modules/wishing-well/wishing-well.seed.ts';
 
 /**
  * Every module's seed, in dependency order. Each is idempotent. `dev` (any environment but
@@ -45,4 +46,6 @@ export async function seedAll(db: Db, nowMs: number, opts: { dev?: boolean } = {
   // After the catalogue and the bags: its defaults sell seeded items and the gift bag.
   await seedPointsShop(db, nowMs);
   if (opts.dev) await seedCommandItems(db, nowMs);
+  // After the catalogue: its defaults grant seeded items.
+  await seedWishingWell(db, nowMs);
 }

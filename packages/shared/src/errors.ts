@@ -259,6 +259,13 @@ export const ERRORS = {
   COMMAND_CODE_GRANT_EMPTY: { code: 4897, http: 400 },
   COMMAND_CODE_WINDOW: { code: 4898, http: 400 },
   COMMAND_CODE_NOT_FOUND: { code: 4899, http: 404 },
+  // Wishing well (许愿池, issue 22): 4860–4869.
+  WISH_ENTRY_NOT_FOUND: { code: 4860, http: 404 },
+  WISH_TERMS_CHANGED: { code: 4861, http: 409 },
+  WISH_POINTS_SHORT: { code: 4862, http: 400 },
+  WISH_COIN_SHORT: { code: 4863, http: 400 },
+  WISH_RTP_TOO_HIGH: { code: 4865, http: 400 },
+  WISH_ITEM_INVALID: { code: 4866, http: 400 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -1266,6 +1273,36 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'en-US': 'The start must come before the end',
   },
   COMMAND_CODE_NOT_FOUND: { 'zh-CN': '口令不存在', 'zh-TW': '口令不存在', 'en-US': 'No such code' },
+  WISH_ENTRY_NOT_FOUND: {
+    'zh-CN': '该许愿饰品不存在或已下架',
+    'zh-TW': '該許願飾品不存在或已下架',
+    'en-US': 'This wish is not on offer',
+  },
+  WISH_TERMS_CHANGED: {
+    'zh-CN': '许愿价格或概率已变动，请刷新后重试',
+    'zh-TW': '許願價格或機率已變動，請重新整理後再試',
+    'en-US': 'The price or the chance has changed; refresh and try again',
+  },
+  WISH_POINTS_SHORT: {
+    'zh-CN': '积分不足，无法许愿',
+    'zh-TW': '積分不足，無法許願',
+    'en-US': 'You do not have enough points to make this wish',
+  },
+  WISH_COIN_SHORT: {
+    'zh-CN': '余额不足，无法许愿',
+    'zh-TW': '餘額不足，無法許願',
+    'en-US': 'Your balance is too low to make this wish',
+  },
+  WISH_RTP_TOO_HIGH: {
+    'zh-CN': '返还率超过上限（95%），请提高价格或降低概率',
+    'zh-TW': '返還率超過上限（95%），請提高價格或降低機率',
+    'en-US': 'The return to player would exceed 95%; raise the price or lower the chance',
+  },
+  WISH_ITEM_INVALID: {
+    'zh-CN': '饰品不存在或没有该磨损等级',
+    'zh-TW': '飾品不存在或沒有該磨損等級',
+    'en-US': 'No such item, or not in that wear grade',
+  },
 };
 
 export function errorMessage(key: ErrorKey, locale: Locale): string {

@@ -50,6 +50,7 @@ export const ITEM_SOURCES = [
   'treasure',
   'points_shop',
   'command_item',
+  'wishing_well',
 ] as const;
 export type ItemSource = (typeof ITEM_SOURCES)[number];
 

@@ -58,6 +58,7 @@ export const TRANSFER_KINDS = [
   'sign_in',
   'points_shop',
   'command_item',
+  'wishing_well',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -49,6 +49,7 @@ const SQL_FILES = [
   'src/db/functions/rain.sql',
   'src/db/functions/points-shop.sql',
   'src/db/functions/command-items.sql',
+  'src/db/functions/wishing-well.sql',
 ];
 const GUARDS = SQL_FILES.flatMap((file) =>
   readFileSync(serverPath(file), 'utf8')

@@ -111,6 +111,9 @@ const PointsShopPage = lazy(() =>
 const JewelryPage = lazy(() =>
   import('../features/vip/components/jewelry-page.tsx').then((m) => ({ default: m.JewelryPage })),
 );
+const WishingWellPage = lazy(() =>
+  import('../features/wishing-well/components/wishing-well-page.tsx').then((m) => ({ default: m.WishingWellPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -164,6 +167,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.vipUnpackingRecord, element: <PublicOpenRecordsPage /> },
       { path: PATHS.vipShoppingMall, element: <MallPage /> },
       { path: PATHS.pointsShop, element: <PointsShopPage /> },
+      { path: PATHS.wishingWell, element: <WishingWellPage /> },
       { path: PATHS.accountRecord, element: <AccountChangesPage /> },
       { path: PATHS.userinfoPoints, element: <AccountChangesPage only="point" /> },
       { path: PATHS.vipActivity, element: <ActivityCentrePage /> },

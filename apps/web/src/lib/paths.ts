@@ -1,6 +1,7 @@
 import { POINTS_SHOP_ROUTE } from '@kaixiang/shared/points-shop-paths';
 import { ROUTES } from '@kaixiang/shared/routes';
 import { SIGN_IN_ROUTE } from '@kaixiang/shared/sign-in-paths';
+import { WISHING_WELL_ROUTE } from '@kaixiang/shared/wishing-well-route';
 
 /**
  * Every client path of spec 1 §2 and spec 2 §2. The spec's named routes get the path their name
@@ -41,6 +42,8 @@ export const PATHS = {
   newYearActivity: '/newYearActivity',
   /** The points shop (积分商城; ours: the spec names the feature, not its path). Not vipShoppingMall: that is the mall quota's. */
   pointsShop: POINTS_SHOP_ROUTE,
+  /** The wishing well (许愿池; ours: the spec names no path), listed in the activity centre. */
+  wishingWell: WISHING_WELL_ROUTE,
   help: '/help',
   /** One box: its contents, odds and the opening reel. */
   box: '/box/:boxId',

@@ -27,6 +27,8 @@ export const HOUSE_ACCOUNTS = [
   'turntable_jackpot',
   /** The points shop (积分商城): takes the points paid, pays the coins it sells. */
   'points_shop',
+  /** The wishing well (许愿池): takes what wishes pay (points or coins). */
+  'wishing_well',
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 

@@ -1,5 +1,6 @@
 import { POINTS_SHOP_ROUTE } from '@kaixiang/shared/points-shop-paths';
 import { SIGN_IN_ROUTE } from '@kaixiang/shared/sign-in-paths';
+import { WISHING_WELL_ROUTE } from '@kaixiang/shared/wishing-well-paths';
 import { newYearWindows } from '../lucky/lucky.seed.ts';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -57,6 +58,21 @@ export function defaultActivities(nowMs: number) {
       rulesEn:
         'Spend the points you earn from sign-in and daily tasks on items, coins and lucky bags; stock is limited and some goods have a daily limit per player.',
       sort: 14,
+    },
+    {
+      id: 8,
+      titleZhCn: '许愿池',
+      titleZhTw: '許願池',
+      titleEn: 'Wishing well',
+      path: WISHING_WELL_ROUTE,
+      ...always,
+      rulesZhCn:
+        '选择想要的饰品，用积分或金币许愿，每次许愿前显示中奖概率和返还率，许愿成功饰品直接放入背包；每次结果都可在公平性页面验证。',
+      rulesZhTw:
+        '選擇想要的飾品，用積分或金幣許願，每次許願前顯示中獎機率和返還率，許願成功飾品直接放入背包；每次結果都可在公平性頁面驗證。',
+      rulesEn:
+        'Pick the item you want and wish for it with points or coins; the chance and the return are shown before you pay, a wish that comes true puts the item in your inventory, and every wish can be checked on the fairness page.',
+      sort: 16,
     },
     {
       id: 3,

@@ -5,10 +5,11 @@ import { bagsQueryRoot } from './get-bags.ts';
 import { rollsQueryRoot } from './get-rolls.ts';
 import { seedQueryOptions } from './get-seed.ts';
 import { upgradesQueryRoot } from './get-upgrades.ts';
+import { wishesQueryRoot } from './get-wishes.ts';
 
 /**
  * Changing the client seed or rotating changes what the seed panel shows; rotating also reveals
- * the server seed of every roll made with the old pair, so the roll, upgrade and bag lists refetch too.
+ * the server seed of every roll made with the old pair, so the roll, upgrade, bag and wish lists refetch too.
  */
 function useRefreshAfter() {
   const queryClient = useQueryClient();
@@ -19,6 +20,7 @@ function useRefreshAfter() {
     void queryClient.invalidateQueries({ queryKey: rollsQueryRoot });
     void queryClient.invalidateQueries({ queryKey: upgradesQueryRoot });
     void queryClient.invalidateQueries({ queryKey: bagsQueryRoot });
+    void queryClient.invalidateQueries({ queryKey: wishesQueryRoot });
   };
 }
 

@@ -14,13 +14,14 @@ import { TreasureVerifier } from './treasure-verifier.tsx';
 import { TurntableVerifier } from './turntable-verifier.tsx';
 import { UpgradeVerifier } from './upgrade-verifier.tsx';
 import { Verifier } from './verifier.tsx';
+import { WishVerifier } from './wish-verifier.tsx';
 import '../fairness.css';
 
 const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5'] as const;
 
 /**
  * `/fairness`: how a roll is made, the player's seeds, verifiers that recompute any box roll,
- * battle, turntable round, upgrade, lucky bag, roll room, treasure or red-packet rain, and every game's exact recipe for a
+ * battle, turntable round, upgrade, lucky bag, wish, roll room, treasure or red-packet rain, and every game's exact recipe for a
  * player who writes their own.
  */
 export function FairnessPage() {
@@ -56,6 +57,7 @@ export function FairnessPage() {
       <TurntableVerifier />
       <UpgradeVerifier />
       <BagVerifier />
+      <WishVerifier />
       <RollVerifier />
       <TreasureVerifier />
       <RainVerifier />

@@ -114,6 +114,22 @@ export function UpgradeExampleView() {
   );
 }
 
+export function WishExampleView() {
+  const w = X.wish;
+  return (
+    <Example
+      rows={[
+        ...seeds(w),
+        ['clientSeed', w.clientSeed],
+        ['nonce', w.nonce],
+        ['chance', w.chancePpm],
+        ...drawRows(w.draw),
+        [w.hit ? 'wishHit' : 'wishMiss', null, { roll: w.draw.value, chance: w.chancePpm }],
+      ]}
+    />
+  );
+}
+
 export function LuckyExampleView() {
   const l = X.lucky;
   return (

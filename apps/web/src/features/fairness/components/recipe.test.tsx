@@ -25,6 +25,9 @@ describe('the recipe on /fairness', () => {
     const part = (key: string) => within(panel).getByTestId(`recipe-${key}`);
     expect(codes(part('box'))).toContain(MESSAGE_TEMPLATES.box);
     expect(codes(part('upgrade'))).toContain(MESSAGE_TEMPLATES.upgrade);
+    expect(codes(part('wish'))).toEqual(
+      expect.arrayContaining([MESSAGE_TEMPLATES.wish, '/api/promotion/v1/wishing-well/records']),
+    );
     expect(codes(part('battle'))).toEqual(
       expect.arrayContaining([MESSAGE_TEMPLATES.battle, MESSAGE_TEMPLATES.battleTie]),
     );
@@ -53,6 +56,11 @@ describe('the recipe on /fairness', () => {
     expect(within(part('box')).getByText(X.box.draw.pieces[X.box.draw.piece] ?? '', { selector: 'mark' })).toBeTruthy();
     expect(part('box').textContent).toContain(`票号 ${X.box.draw.value} 落在第 2 件 [${X.box.from}, ${X.box.to})`);
     expect(part('upgrade').textContent).toContain(`${X.upgrade.draw.value} < ${X.upgrade.ratePpm}：升级成功`);
+    expect(part('wish').textContent).toContain(X.wish.draw.digest);
+    expect(part('wish').textContent).toContain(`${X.wish.draw.value} < ${X.wish.chancePpm}：许愿成功`);
+    expect(part('wish').textContent).toContain('RTP = 0.2 × 10 ÷ 2.5 = 80%');
+    expect(part('wish').textContent).toContain('不能超过 95%');
+    expect(part('wish').textContent).toContain('每积分 ¥0.01');
     expect(part('battle').textContent).toContain(X.battle.tie?.draw.message ?? '-');
     expect(part('battle').textContent).toContain(`获胜座位：${X.battle.winner}`);
     expect(part('roll').textContent).toContain(`顺序为 ${X.roll.steps.at(-1)?.order.join(', ')}`);
@@ -70,5 +78,23 @@ describe('the recipe on /fairness', () => {
     expect(panel.textContent).not.toMatch(/fairness\.recipe\./);
     expect(within(panel).getByTestId('recipe-common').textContent).toContain('pieces of 13 digits: 4 pieces');
     expect(codes(within(panel).getByTestId('recipe-battle'))).toContain(MESSAGE_TEMPLATES.battleTie);
+    const wish = within(panel).getByTestId('recipe-wish');
+    expect(codes(wish)).toContain(MESSAGE_TEMPLATES.wish);
+    expect(wish.textContent).toContain(`${X.wish.draw.value} < ${X.wish.chancePpm}: the wish comes true`);
+    expect(wish.textContent).toContain('above 95%');
+  });
+
+  it('says the wishing well’s recipe in traditional Chinese too', async () => {
+    mockApi();
+    renderWithProviders(<FairnessPage />, '/fairness');
+    await recipe();
+    await act(() => i18n.changeLanguage('zh-TW'));
+    const panel = await recipe();
+    await within(panel).findByText('許願池');
+    const wish = within(panel).getByTestId('recipe-wish');
+    expect(wish.textContent).not.toMatch(/fairness\.recipe\./);
+    expect(codes(wish)).toContain(MESSAGE_TEMPLATES.wish);
+    expect(wish.textContent).toContain(`${X.wish.draw.value} < ${X.wish.chancePpm}：許願成功`);
+    expect(wish.textContent).toContain('每積分 ¥0.01');
   });
 });

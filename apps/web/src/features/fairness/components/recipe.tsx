@@ -4,6 +4,12 @@ import { BEACON_PATHS, DRAND_PUBLIC_URL, DRAND_QUICKNET } from '@kaixiang/shared
 import { BOX_TICKETS } from '@kaixiang/shared/boxes';
 import { LUCKY_ODDS } from '@kaixiang/shared/lucky-paths';
 import { UPGRADE_RATE_SCALE } from '@kaixiang/shared/upgrade-paths';
+import {
+  WISH_MAX_RTP_PPM,
+  WISH_POINT_UNITS,
+  WISH_SCALE,
+  WISHING_WELL_PATHS,
+} from '@kaixiang/shared/wishing-well-paths';
 import { type ReactNode, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
@@ -21,6 +27,7 @@ import {
   TreasureExampleView,
   TurntableExampleView,
   UpgradeExampleView,
+  WishExampleView,
 } from './recipe-examples.tsx';
 
 /** What a step's text may fill in: numbers, and texts shown as code (messages, addresses). */
@@ -119,6 +126,15 @@ function RecipePanel() {
         ['hash', { text: '{"n":N,"amounts":[[amount,tickets],…]}' }],
       ],
       example: <BagExampleView />,
+    },
+    {
+      key: 'wish',
+      steps: [
+        ['message', { message: MESSAGE_TEMPLATES.wish, url: `/api${WISHING_WELL_PATHS.records}` }],
+        ['draw', { scale: WISH_SCALE, last: WISH_SCALE - 1 }],
+        ['rtp', { point: WISH_POINT_UNITS / 10_000, max: WISH_MAX_RTP_PPM / 10_000 }],
+      ],
+      example: <WishExampleView />,
     },
     {
       key: 'battle',

@@ -29,6 +29,7 @@ import {
   verifyDraw,
 } from '@kaixiang/game/turntable';
 import { rollUpgrade, upgradeWins } from '@kaixiang/game/upgrade';
+import { rollWish, WISH_GAME, WISH_SCALE, wishHits } from '@kaixiang/game/wish';
 import { BAG_GAME, BAG_TICKETS } from '@kaixiang/shared/bags-paths';
 import { beaconRoundAfter, beaconRoundTime, DRAND_SCHEDULE, LOCAL_SCHEDULE } from '@kaixiang/shared/beacon';
 import { BOX_GAME } from '@kaixiang/shared/boxes';
@@ -46,6 +47,7 @@ import type {
   TreasureExample,
   TurntableExample,
   UpgradeExample,
+  WishExample,
 } from './example-types.ts';
 
 const CHUNK_BITS = 52;
@@ -122,6 +124,21 @@ export function upgradeExample(
     ratePpm: i.ratePpm,
     draw,
     win: upgradeWins(roll.roll, i.ratePpm),
+  };
+}
+
+export function wishExample(i: Pick<WishExample, 'serverSeed' | 'clientSeed' | 'nonce' | 'chancePpm'>): WishExample {
+  const message = (cursor: number) =>
+    rollMessage({ serverSeed: i.serverSeed, clientSeed: i.clientSeed, nonce: i.nonce, game: WISH_GAME }, cursor);
+  const made = rollWish(i);
+  return {
+    serverSeed: i.serverSeed,
+    serverSeedHash: serverSeedHash(i.serverSeed),
+    clientSeed: i.clientSeed,
+    nonce: i.nonce,
+    chancePpm: i.chancePpm,
+    draw: drawOf(i.serverSeed, message, WISH_SCALE, { value: made.roll, cursor: made.cursor, index: made.chunkIndex }),
+    hit: wishHits(made.roll, i.chancePpm),
   };
 }
 

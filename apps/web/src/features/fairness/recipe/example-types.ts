@@ -54,6 +54,15 @@ export interface UpgradeExample extends ExampleSeeds {
   win: boolean;
 }
 
+/** A wish of the wishing well: a roll of a million, a hit below the chance (ppm). */
+export interface WishExample extends ExampleSeeds {
+  clientSeed: string;
+  nonce: number;
+  chancePpm: number;
+  draw: ExampleDraw;
+  hit: boolean;
+}
+
 /** The lucky player's roll of one opened box (n = 108; 0 is lucky). */
 export interface LuckyExample extends ExampleSeeds {
   clientSeed: string;
@@ -153,6 +162,7 @@ export interface RecipeExamples {
   upgrade: UpgradeExample;
   lucky: LuckyExample;
   bag: BagExample;
+  wish: WishExample;
   battle: BattleExample;
   turntable: TurntableExample;
   roll: RollExample;

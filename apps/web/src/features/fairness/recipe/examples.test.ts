@@ -16,6 +16,8 @@ import { verifyRollRoom } from '../verify-roll.ts';
 import { verifyTreasureDraw } from '../verify-treasure.ts';
 import { verifyTurntableRound } from '../verify-turntable.ts';
 import { verifyUpgradeRecord } from '../verify-upgrade.ts';
+import { verifyWishRecord } from '../verify-wish.ts';
+import { wishRecord } from '../wish-fixture.ts';
 import {
   bagExample,
   battleExample,
@@ -27,6 +29,7 @@ import {
   treasureExample,
   turntableExample,
   upgradeExample,
+  wishExample,
 } from './build-examples.ts';
 import { RECIPE_EXAMPLES as X } from './examples.ts';
 
@@ -41,6 +44,7 @@ describe('the recipe’s worked examples', () => {
     expect(beaconExample(X.beacon.closedAt)).toEqual(X.beacon);
     expect(boxExample(X.box)).toEqual(X.box);
     expect(upgradeExample(X.upgrade)).toEqual(X.upgrade);
+    expect(wishExample(X.wish)).toEqual(X.wish);
     expect(luckyExample(X.lucky)).toEqual(X.lucky);
     expect(bagExample(X.bag)).toEqual(X.bag);
     expect(battleExample(X.battle)).toEqual(X.battle);
@@ -53,6 +57,7 @@ describe('the recipe’s worked examples', () => {
   it('show what they are meant to: a tie broken by a roll, a winning upgrade, a case past its first item', () => {
     expect(X.battle.tie?.candidates).toEqual([0, 1]);
     expect(X.upgrade.win).toBe(true);
+    expect(X.wish.hit).toBe(true);
     expect(X.lucky.lucky).toBe(true);
     expect(X.lucky.draw.value).toBe(0);
     expect(X.box.index).toBeGreaterThan(0);
@@ -95,6 +100,22 @@ describe('the recipe’s worked examples', () => {
       ['item', true],
     ]);
     expect([result.ticket, result.cursor, result.chunk]).toEqual([b.draw.value, b.draw.cursor, b.draw.piece]);
+  });
+
+  it('pass the wish verifier', () => {
+    const w = X.wish;
+    const result = verifyWishRecord({
+      ...wishRecord(1, w.hit),
+      chance_ppm: w.chancePpm,
+      roll: w.draw.value,
+      proof: {
+        nonce: w.nonce,
+        client_seed: w.clientSeed,
+        server_seed_hash: w.serverSeedHash,
+        server_seed: w.serverSeed,
+      },
+    });
+    expect(result).toMatchObject({ kind: 'checked', ok: true, roll: w.draw.value, hit: true });
   });
 
   it('pass the upgrade verifier', () => {

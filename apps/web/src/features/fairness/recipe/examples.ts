@@ -67,6 +67,26 @@ export const RECIPE_EXAMPLES: RecipeExamples = {
     },
     win: true,
   },
+  wish: {
+    // The upgrade example's pair at the next nonce: a wish at a 20 % chance.
+    serverSeed: '96f3f7e1da29771550ed26c38cea2a784d65e9ce5cb4a48e2bc4b10f60fe9071',
+    serverSeedHash: '4581fde926587ee7109c017929cf0724b1a19692c700b70e4d0d3ce8a22dcd7b',
+    clientSeed: 'my-lucky-seed',
+    nonce: 43,
+    chancePpm: 200000,
+    draw: {
+      n: 1000000,
+      cursor: 0,
+      message: 'wish:my-lucky-seed:43:0',
+      digest: 'f57f531845e4a285845dcc81246f38fde5bbe150b63c5b6db86b31fb6a85bff3',
+      pieces: ['f57f531845e4a', '285845dcc8124', '6f38fde5bbe15', '0b63c5b6db86b'],
+      piece: 0,
+      pieceValue: 4318835260022346,
+      limit: 4503599627000000,
+      value: 22346,
+    },
+    hit: true,
+  },
   lucky: {
     // The box example's pair at the nonce of a lucky opening.
     serverSeed: '72a95120baec8b7b2c151669bf271e25a2b879307bb8e0eff6bac223fb62f11a',

@@ -21,6 +21,7 @@ import {
   verifyDraw,
 } from '@kaixiang/game/turntable';
 import { rollUpgrade } from '@kaixiang/game/upgrade';
+import { rollWish } from '@kaixiang/game/wish';
 import { beaconRoundAfter, DRAND_SCHEDULE, LOCAL_SCHEDULE, localBeaconMessage } from '@kaixiang/shared/beacon';
 import { BOX_GAME } from '@kaixiang/shared/boxes';
 import fc from 'fast-check';
@@ -147,7 +148,7 @@ const clientSeed = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
 
 describe('a verifier written from the recipe alone', () => {
   it('commits to a seed by hashing its text', () => {
-    for (const x of [X.box, X.upgrade, X.lucky, X.bag, X.battle, X.roll, X.treasure, X.rain])
+    for (const x of [X.box, X.upgrade, X.wish, X.lucky, X.bag, X.battle, X.roll, X.treasure, X.rain])
       expect(sha256(x.serverSeed)).toBe(x.serverSeedHash);
   });
 
@@ -163,6 +164,10 @@ describe('a verifier written from the recipe alone', () => {
         });
         expect(draw(seed, M.upgrade, { client_seed: client, nonce }, 1_000_000).value).toBe(
           rollUpgrade({ serverSeed: seed, clientSeed: client, nonce }).roll,
+        );
+        // A wish: a roll of a million under the game name wish, a hit below the chance.
+        expect(draw(seed, M.wish, { client_seed: client, nonce }, 1_000_000).value).toBe(
+          rollWish({ serverSeed: seed, clientSeed: client, nonce }).roll,
         );
         // The lucky player's roll of the same opened box: n = 108, lucky at 0.
         expect(draw(seed, M.lucky, { client_seed: client, nonce }, 108).value).toBe(
@@ -335,6 +340,11 @@ describe('a verifier written from the recipe alone', () => {
     const up = draw(u.serverSeed, M.upgrade, { client_seed: u.clientSeed, nonce: u.nonce }, 1_000_000).value;
     expect([up, up < u.ratePpm]).toEqual([u.draw.value, u.win]);
     same(u.draw, u.serverSeed);
+
+    const wx = X.wish;
+    const wished = draw(wx.serverSeed, M.wish, { client_seed: wx.clientSeed, nonce: wx.nonce }, 1_000_000).value;
+    expect([wished, wished < wx.chancePpm]).toEqual([wx.draw.value, wx.hit]);
+    same(wx.draw, wx.serverSeed);
 
     const l = X.lucky;
     const lucky = draw(l.serverSeed, M.lucky, { client_seed: l.clientSeed, nonce: l.nonce }, 108).value;

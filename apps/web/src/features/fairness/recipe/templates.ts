@@ -13,6 +13,7 @@ import { BAG_GAME } from '@kaixiang/shared/bags-paths';
 import { BOX_GAME } from '@kaixiang/shared/boxes';
 import { LUCKY_GAME } from '@kaixiang/shared/lucky-paths';
 import { UPGRADE_GAME } from '@kaixiang/shared/upgrade-paths';
+import { WISH_GAME } from '@kaixiang/shared/wishing-well-paths';
 
 /**
  * The HMAC messages of every game as the /fairness recipe prints them: `{name}` marks a field
@@ -26,6 +27,7 @@ export const MESSAGE_TEMPLATES = {
   upgrade: `${UPGRADE_GAME}:{client_seed}:{nonce}:{cursor}`,
   lucky: `${LUCKY_GAME}:{client_seed}:{nonce}:{cursor}`,
   bag: `${BAG_GAME}:{client_seed}:{nonce}:{cursor}`,
+  wish: `${WISH_GAME}:{client_seed}:{nonce}:{cursor}`,
   battle: `${BATTLE_GAME}:{public_seed}:{room_id}:{round}:{seat}:{cursor}`,
   battleTie: `${BATTLE_GAME}:{public_seed}:{room_id}:{boxes}:${BATTLE_TIE_SLOT}:{cursor}`,
   turntableOuter: `${TURNTABLE_GAME}:{public_seed}:{round_id}:${TURNTABLE_DRAW_ROUND}:${TURNTABLE_OUTER_SLOT}:{cursor}`,
