@@ -248,6 +248,17 @@ export const ERRORS = {
   POINTS_SHOP_BAG_CAMPAIGN_INVALID: { code: 4852, http: 400 },
   POINTS_SHOP_GOODS_INVALID: { code: 4853, http: 400 },
   POINTS_SHOP_STOCK_UNLIMITED: { code: 4854, http: 400 },
+  // Energy box (能量箱) and free boxes (首充免费箱, trade-link box), issue 22: 4870–4889.
+  ENERGY_LEVEL_NOT_FOUND: { code: 4870, http: 404 },
+  ENERGY_LEVEL_NOT_REACHED: { code: 4871, http: 409 },
+  ENERGY_ALREADY_OPENED: { code: 4872, http: 409 },
+  ENERGY_LEVEL_TAKEN: { code: 4875, http: 400 },
+  ENERGY_CAMPAIGN_INVALID: { code: 4876, http: 400 },
+  FREE_BOX_NOT_ELIGIBLE: { code: 4880, http: 409 },
+  FREE_BOX_USED: { code: 4881, http: 409 },
+  FREE_BOX_ID_USED: { code: 4882, http: 409 },
+  FREE_BOX_OFF: { code: 4883, http: 409 },
+  FREE_BOX_BOX_INVALID: { code: 4885, http: 400 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -1212,6 +1223,56 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '该商品库存不限，无需补货',
     'zh-TW': '該商品庫存不限，無需補貨',
     'en-US': 'This entry has unlimited stock',
+  },
+  ENERGY_LEVEL_NOT_FOUND: {
+    'zh-CN': '该能量等级不存在或未开放',
+    'zh-TW': '該能量等級不存在或未開放',
+    'en-US': 'This energy level does not exist or is closed',
+  },
+  ENERGY_LEVEL_NOT_REACHED: {
+    'zh-CN': '您还未达到该能量等级',
+    'zh-TW': '您還未達到該能量等級',
+    'en-US': "You haven't reached the energy level yet",
+  },
+  ENERGY_ALREADY_OPENED: {
+    'zh-CN': '本周已开启过该能量箱',
+    'zh-TW': '本週已開啟過該能量箱',
+    'en-US': 'You have already opened this energy box this week',
+  },
+  ENERGY_LEVEL_TAKEN: {
+    'zh-CN': '该能量等级已存在',
+    'zh-TW': '該能量等級已存在',
+    'en-US': 'This energy level already exists',
+  },
+  ENERGY_CAMPAIGN_INVALID: {
+    'zh-CN': '能量箱须使用能量箱类型的福袋活动',
+    'zh-TW': '能量箱須使用能量箱類型的福袋活動',
+    'en-US': 'An energy level needs a lucky bag campaign of kind energy',
+  },
+  FREE_BOX_NOT_ELIGIBLE: {
+    'zh-CN': '您还不能领取该免费箱',
+    'zh-TW': '您還不能領取該免費箱',
+    'en-US': 'You cannot claim this free box yet',
+  },
+  FREE_BOX_USED: {
+    'zh-CN': '您已领取过该免费箱',
+    'zh-TW': '您已領取過該免費箱',
+    'en-US': 'You have already claimed this free box',
+  },
+  FREE_BOX_ID_USED: {
+    'zh-CN': '该身份证已领取过首充免费箱',
+    'zh-TW': '該身分證已領取過首儲免費箱',
+    'en-US': 'The first-charge free box has already been claimed with this ID',
+  },
+  FREE_BOX_OFF: {
+    'zh-CN': '该免费箱活动已关闭',
+    'zh-TW': '該免費箱活動已關閉',
+    'en-US': 'This free box is closed',
+  },
+  FREE_BOX_BOX_INVALID: {
+    'zh-CN': '免费箱须为上架中的箱子',
+    'zh-TW': '免費箱須為上架中的箱子',
+    'en-US': 'A free box must be a box on sale',
   },
 };
 

@@ -57,6 +57,7 @@ export const TRANSFER_KINDS = [
   'task_reward',
   'sign_in',
   'points_shop',
+  'free_box',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

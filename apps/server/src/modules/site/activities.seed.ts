@@ -1,3 +1,4 @@
+import { ENERGY_ROUTE } from '@kaixiang/shared/energy-paths';
 import { POINTS_SHOP_ROUTE } from '@kaixiang/shared/points-shop-paths';
 import { SIGN_IN_ROUTE } from '@kaixiang/shared/sign-in-paths';
 import { newYearWindows } from '../lucky/lucky.seed.ts';
@@ -57,6 +58,21 @@ export function defaultActivities(nowMs: number) {
       rulesEn:
         'Spend the points you earn from sign-in and daily tasks on items, coins and lucky bags; stock is limited and some goods have a daily limit per player.',
       sort: 14,
+    },
+    {
+      id: 9,
+      titleZhCn: '能量箱',
+      titleZhTw: '能量箱',
+      titleEn: 'Energy box',
+      path: ENERGY_ROUTE,
+      ...always,
+      rulesZhCn:
+        '每周（北京时间周一零点起）开箱、对战、升级和转盘消耗的金币累计为能量，能量达到等级即可开启该等级的能量箱，每个等级每周可开启一次，结果可在公平验证中核对。',
+      rulesZhTw:
+        '每週（北京時間週一零點起）開箱、對戰、升級和轉盤消耗的金幣累計為能量，能量達到等級即可開啟該等級的能量箱，每個等級每週可開啟一次，結果可在公平驗證中核對。',
+      rulesEn:
+        'Each week (from Monday 00:00 China time) the coins you spend on boxes, battles, upgrades and the turntable add up to energy; reach a level to open its energy box, once per level each week, and check the result on the fairness page.',
+      sort: 16,
     },
     {
       id: 3,
