@@ -108,6 +108,9 @@ const SignInPage = lazy(() => activity().then((m) => ({ default: m.SignInPage })
 const PointsShopPage = lazy(() =>
   import('../features/points-shop/components/points-shop-page.tsx').then((m) => ({ default: m.PointsShopPage })),
 );
+const EnergyPage = lazy(() =>
+  import('../features/energy/components/energy-page.tsx').then((m) => ({ default: m.EnergyPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -161,6 +164,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.vipUnpackingRecord, element: <PublicOpenRecordsPage /> },
       { path: PATHS.vipShoppingMall, element: <MallPage /> },
       { path: PATHS.pointsShop, element: <PointsShopPage /> },
+      { path: PATHS.energyBox, element: <EnergyPage /> },
       { path: PATHS.accountRecord, element: <AccountChangesPage /> },
       { path: PATHS.userinfoPoints, element: <AccountChangesPage only="point" /> },
       { path: PATHS.vipActivity, element: <ActivityCentrePage /> },

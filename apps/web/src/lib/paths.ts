@@ -1,3 +1,4 @@
+import { ENERGY_ROUTE } from '@kaixiang/shared/energy-paths';
 import { POINTS_SHOP_ROUTE } from '@kaixiang/shared/points-shop-paths';
 import { ROUTES } from '@kaixiang/shared/routes';
 import { SIGN_IN_ROUTE } from '@kaixiang/shared/sign-in-paths';
@@ -41,6 +42,8 @@ export const PATHS = {
   newYearActivity: '/newYearActivity',
   /** The points shop (积分商城; ours: the spec names the feature, not its path). Not vipShoppingMall: that is the mall quota's. */
   pointsShop: POINTS_SHOP_ROUTE,
+  /** The energy box (能量箱; ours: the spec names the feature, not its path), under /activity. */
+  energyBox: ENERGY_ROUTE,
   help: '/help',
   /** One box: its contents, odds and the opening reel. */
   box: '/box/:boxId',
