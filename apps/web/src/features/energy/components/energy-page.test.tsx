@@ -7,7 +7,7 @@ import { getToasts } from '../../../lib/toast.ts';
 import { accountHandlers, TOKENS } from '../../../test/accounts-fixtures.ts';
 import { fail, type MockHandler, mockApi } from '../../../test/mock-api.ts';
 import { renderWithProviders } from '../../../test/render-app.tsx';
-import { EnergyPage } from './energy-page.tsx';
+import { EnergyPage, fillPercent } from './energy-page.tsx';
 
 const TABLE = {
   version: 1,
@@ -133,5 +133,15 @@ describe('energy box page', () => {
     expect(await screen.findByText('登录后查看您本周的能量和可开启的能量箱')).toBeTruthy();
     expect(screen.getByRole('button', { name: '登录后查看' })).toBeTruthy();
     expect(requests.some((r) => r.url.pathname === `/api${ENERGY_PATHS.info}`)).toBe(false);
+  });
+
+  it('fills the bar by equal steps between the levels', () => {
+    const levels = [{ energy: 100 }, { energy: 500 }, { energy: 2_000 }, { energy: 10_000 }];
+    expect(fillPercent(0, levels)).toBe(0);
+    expect(fillPercent(50, levels)).toBe(12.5);
+    expect(fillPercent(100, levels)).toBe(25);
+    expect(fillPercent(300, levels)).toBe(37.5);
+    expect(fillPercent(10_000, levels)).toBe(100);
+    expect(fillPercent(99_999, levels)).toBe(100);
   });
 });

@@ -95,6 +95,7 @@ function Levels() {
 
   const top = levels[levels.length - 1]?.energy ?? 1;
   const next = levels.find((l) => l.energy > energy);
+  const marks = levels.map((l, i) => ({ level: l, at: ((i + 1) / levels.length) * 100 }));
   return (
     <>
       <div className="energy-meter">
@@ -115,12 +116,12 @@ function Levels() {
           aria-valuemax={top}
           aria-valuenow={Math.min(energy, top)}
         >
-          <span className="energy-meter__fill" style={{ width: `${Math.min(100, (energy / top) * 100)}%` }} />
-          {levels.map((l) => (
+          <span className="energy-meter__fill" style={{ width: `${fillPercent(energy, levels)}%` }} />
+          {marks.map(({ level: l, at }) => (
             <span
               key={l.id}
               className={`energy-meter__mark${energy >= l.energy ? ' is-reached' : ''}`}
-              style={{ left: `${(l.energy / top) * 100}%` }}
+              style={{ left: `${at}%` }}
               title={l.name}
             >
               {l.level}
@@ -153,7 +154,7 @@ function Levels() {
             <BagArt size={96} />
             <p>{t('energyBox.result.text', { name: result.name })}</p>
             <strong data-testid="energy-won">¥{formatUnits(result.get_money)}</strong>
-            <Link to={fairnessPath(result.bag_id)} onClick={() => setResult(null)}>
+            <Link className="energy-link" to={fairnessPath(result.bag_id)} onClick={() => setResult(null)}>
               {t('energyBox.result.verify')}
             </Link>
           </div>
@@ -163,6 +164,21 @@ function Levels() {
   );
 }
 
+/**
+ * The bar's fill: the levels sit at equal steps along it (their energies grow by five times a
+ * step, a linear scale would crowd the first ones together), the fill moving linearly between two.
+ */
+export function fillPercent(energy: number, levels: readonly Pick<EnergyLevel, 'energy'>[]): number {
+  const n = levels.length;
+  let from = 0;
+  for (let i = 0; i < n; i++) {
+    const need = levels[i]?.energy ?? 0;
+    if (energy < need) return ((i + Math.max(0, energy - from) / (need - from)) / n) * 100;
+    from = need;
+  }
+  return 100;
+}
+
 function LevelCard({ level, busy, onOpen }: { level: EnergyLevel; busy: boolean; onOpen: () => void }) {
   const { t } = useTranslation();
   const [showTable, setShowTable] = useState(false);
@@ -170,21 +186,25 @@ function LevelCard({ level, busy, onOpen }: { level: EnergyLevel; busy: boolean;
   return (
     <li className={`energy-level energy-level--${level.state}`} data-testid={`energy-level-${level.level}`}>
       <div className="energy-level__head">
-        <BagArt size={56} />
-        <div>
-          <span className="energy-level__level">{t('energyBox.level', { level: level.level })}</span>
+        <BagArt size={52} />
+        <div className="energy-level__title">
+          <div className="energy-level__row">
+            <span className="energy-level__level">{t('energyBox.level', { level: level.level })}</span>
+            <span className={`energy-level__state energy-level__state--${level.state}`}>
+              {t(`energyBox.state.${level.state}`)}
+            </span>
+          </div>
           <h2>{level.name}</h2>
         </div>
-        <span className={`energy-level__state energy-level__state--${level.state}`}>
-          {t(`energyBox.state.${level.state}`)}
-        </span>
       </div>
       <p className="energy-level__need">{t('energyBox.need', { value: formatUnits(level.energy) })}</p>
       <p className="energy-level__ev">{t('energyBox.ev', { value: formatUnits(level.table.ev) })}</p>
       {level.opened && (
         <p className="energy-level__won">
           {t('energyBox.won', { value: formatUnits(level.opened.get_money) })}{' '}
-          <Link to={fairnessPath(level.opened.bag_id)}>{t('energyBox.verify')}</Link>
+          <Link className="energy-link" to={fairnessPath(level.opened.bag_id)}>
+            {t('energyBox.verify')}
+          </Link>
         </p>
       )}
       <button type="button" className="link-button energy-level__toggle" onClick={() => setShowTable((v) => !v)}>
@@ -219,7 +239,7 @@ function LevelCard({ level, busy, onOpen }: { level: EnergyLevel; busy: boolean;
       )}
       <button
         type="button"
-        className="button button--primary energy-level__open"
+        className={`button ${level.state === 'open' ? 'button--primary' : 'button--ghost'} energy-level__open`}
         disabled={level.state !== 'open' || busy}
         onClick={onOpen}
       >
