@@ -287,7 +287,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   const signIn = createSignInModule(rt, ledger, (userId) => bags.service.publishCount(userId));
   await app.register(signInRoutes(signIn.service, accounts.authenticate), { prefix: '/api' });
   await app.register(signInAdminRoutes(signIn.admin, rt.database.db, accounts.authenticate), { prefix: '/api' });
-  await registerEnergy(app, rt, { bags: bags.service, authenticate: accounts.authenticate });
+  await registerEnergy(app, rt, { bags: bags.service, boxes, authenticate: accounts.authenticate });
   await registerPointsShop(app, rt, {
     ledger,
     authenticate: accounts.authenticate,

@@ -37,3 +37,26 @@ export const ENERGY_KINDS = [
   'turntable_bet',
   'free_box',
 ] as const;
+
+/** The free boxes (首充免费箱, the trade-link box): paths relative to /api. */
+export const FREE_BOX_PATHS = {
+  /** GET → freeBoxesResponse: each free box, its box and where the player stands. */
+  info: '/promotion/v1/free-box/get-info',
+  /** POST {kind} → freeBoxOpenResponse: the free opening (once). */
+  open: '/promotion/v1/free-box/open',
+} as const;
+
+export const ADMIN_FREE_BOX_PATHS = {
+  /** GET → {list}: both free boxes with their box, on/off and how many were claimed. */
+  list: '/admin/v1/free-boxes/list',
+  /** POST {kind, box_id?, enabled?, reason} → the free box. */
+  update: '/admin/v1/free-boxes/update',
+} as const;
+
+/** first_charge: after the first recharge, once per player and per real-name ID; trade_link: after binding a trade link, once per account. */
+export const FREE_BOX_KINDS = ['first_charge', 'trade_link'] as const;
+export type FreeBoxKind = (typeof FREE_BOX_KINDS)[number];
+
+/** Where a free box stands for a player. */
+export const FREE_BOX_STATES = ['off', 'not_eligible', 'needs_identity', 'claimable', 'claimed'] as const;
+export type FreeBoxState = (typeof FREE_BOX_STATES)[number];

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { bagProof, bagTableEntry } from './bags.ts';
+import { openBoxResponse } from './boxes.ts';
+import { FREE_BOX_KINDS, FREE_BOX_STATES } from './energy-paths.ts';
 import { recordId } from './record-id.ts';
 
 /**
@@ -101,3 +103,50 @@ export const adminEnergyLevel = z.object({
 export type AdminEnergyLevel = z.infer<typeof adminEnergyLevel>;
 export const adminEnergyLevelsResponse = z.object({ list: z.array(adminEnergyLevel) });
 export type AdminEnergyLevelsResponse = z.infer<typeof adminEnergyLevelsResponse>;
+
+export {
+  ADMIN_FREE_BOX_PATHS,
+  FREE_BOX_KINDS,
+  FREE_BOX_PATHS,
+  FREE_BOX_STATES,
+  type FreeBoxKind,
+  type FreeBoxState,
+} from './energy-paths.ts';
+
+export const freeBox = z.object({
+  kind: z.enum(FREE_BOX_KINDS),
+  box_id: int(),
+  box_name: z.string(),
+  box_img: z.string(),
+  /** The box's price: what the house pays for the opening, units. */
+  price: int(),
+  state: z.enum(FREE_BOX_STATES),
+  /** The opening, once claimed (box_open_requests id, for the records). */
+  opening_id: int().nullable(),
+});
+export type FreeBox = z.infer<typeof freeBox>;
+export const freeBoxesResponse = z.object({ list: z.array(freeBox) });
+export type FreeBoxesResponse = z.infer<typeof freeBoxesResponse>;
+
+export const freeBoxOpenRequest = z.object({ kind: z.enum(FREE_BOX_KINDS) });
+export const freeBoxOpenResponse = openBoxResponse.extend({ kind: z.enum(FREE_BOX_KINDS), free: z.literal(true) });
+export type FreeBoxOpenResponse = z.infer<typeof freeBoxOpenResponse>;
+
+export const adminFreeBoxUpdate = z.object({
+  kind: z.enum(FREE_BOX_KINDS),
+  box_id: recordId.optional(),
+  enabled: z.boolean().optional(),
+  reason,
+});
+export type AdminFreeBoxUpdate = z.infer<typeof adminFreeBoxUpdate>;
+export const adminFreeBox = z.object({
+  kind: z.enum(FREE_BOX_KINDS),
+  box_id: int(),
+  box_name: z.string(),
+  price: int(),
+  enabled: z.boolean(),
+  claimed: int(),
+  updated_at: int(),
+});
+export type AdminFreeBox = z.infer<typeof adminFreeBox>;
+export const adminFreeBoxesResponse = z.object({ list: z.array(adminFreeBox) });

@@ -258,6 +258,7 @@ export const ERRORS = {
   FREE_BOX_USED: { code: 4881, http: 409 },
   FREE_BOX_ID_USED: { code: 4882, http: 409 },
   FREE_BOX_OFF: { code: 4883, http: 409 },
+  FREE_BOX_NEEDS_IDENTITY: { code: 4884, http: 409 },
   FREE_BOX_BOX_INVALID: { code: 4885, http: 400 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
@@ -1268,6 +1269,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '该免费箱活动已关闭',
     'zh-TW': '該免費箱活動已關閉',
     'en-US': 'This free box is closed',
+  },
+  FREE_BOX_NEEDS_IDENTITY: {
+    'zh-CN': '请先完成实名认证再领取首充免费箱',
+    'zh-TW': '請先完成實名認證再領取首儲免費箱',
+    'en-US': 'Verify your identity first to claim the first-charge free box',
   },
   FREE_BOX_BOX_INVALID: {
     'zh-CN': '免费箱须为上架中的箱子',

@@ -1,7 +1,10 @@
 import { bagExpectedValue, bagTableHash } from '@kaixiang/game/bags';
+import { FREE_BOX_KINDS } from '@kaixiang/shared/energy-paths';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type BagTableRow, bagCampaigns, bagTables } from '../../db/schema/bags.ts';
-import { energyLevels } from '../../db/schema/energy.ts';
+import { boxes } from '../../db/schema/boxes.ts';
+import { energyLevels, freeBoxes } from '../../db/schema/energy.ts';
 
 const YUAN = 10_000;
 
@@ -26,6 +29,26 @@ const DEFAULTS = [
   { level: 4, energy: 10_000, base: 100, zhCn: '铂金能量箱', zhTw: '鉑金能量箱', en: 'Platinum energy box' },
   { level: 5, energy: 50_000, base: 500, zhCn: '钻石能量箱', zhTw: '鑽石能量箱', en: 'Diamond energy box' },
 ] as const;
+
+/**
+ * The free boxes: both on, each opening the cheapest box on sale (a first taste, paid by the
+ * house). Inserted once by kind: an operator's choice survives restarts.
+ */
+export async function seedFreeBoxes(db: Db, nowMs: number): Promise<void> {
+  const [cheapest] = await db
+    .select({ id: boxes.id })
+    .from(boxes)
+    .where(eq(boxes.onSale, true))
+    .orderBy(asc(boxes.priceUnits))
+    .limit(1);
+  if (!cheapest) return;
+  for (const kind of FREE_BOX_KINDS) {
+    await db
+      .insert(freeBoxes)
+      .values({ kind, boxId: cheapest.id, enabled: true, updatedAt: new Date(nowMs) })
+      .onConflictDoNothing({ target: freeBoxes.kind });
+  }
+}
 
 /** Seeds each default level's campaign (kind energy, by slug) and level row once. Idempotent; edits survive. */
 export async function seedEnergy(db: Db, nowMs: number): Promise<void> {
