@@ -276,7 +276,9 @@ export function createBoxesService(deps: BoxesDeps) {
     // Outside a lucky window this is a look at a short list in memory, and nothing is rolled.
     const luckyWindow = deps.lucky ? await deps.lucky.at(now.getTime()) : null;
     // A funded opening goes straight to the transaction: the funding and the opening commit together.
-    let out = fund ? ('stale_seed' as const) : await record(db, seeds.get(userId) ?? (await readActiveSeed(db, userId, now)), now);
+    let out = fund
+      ? ('stale_seed' as const)
+      : await record(db, seeds.get(userId) ?? (await readActiveSeed(db, userId, now)), now);
     if (out === 'stale_seed') {
       seeds.forget(userId);
       out = await ledger.transaction(async ({ tx, now }) => {

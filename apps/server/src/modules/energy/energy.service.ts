@@ -93,7 +93,7 @@ export function createEnergyService(deps: EnergyDeps) {
      */
     async open(userId: number, levelId: number, locale: Locale): Promise<EnergyOpenResponse> {
       const found = await energyRepo.level(db, levelId);
-      if (!found || !found.l.enabled || found.kind !== 'energy') throw new AppError('ENERGY_LEVEL_NOT_FOUND');
+      if (!found?.l.enabled || found.kind !== 'energy') throw new AppError('ENERGY_LEVEL_NOT_FOUND');
       const { l } = found;
       const nowMs = clock.now();
       const week = energyWeekOf(nowMs);

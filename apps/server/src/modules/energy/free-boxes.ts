@@ -86,7 +86,7 @@ export function createFreeBoxes(deps: {
 
     async open(userId: number, kind: FreeBoxKind, locale: Locale): Promise<FreeBoxOpenResponse> {
       const [row] = await db.select().from(freeBoxes).where(eq(freeBoxes.kind, kind));
-      if (!row || !row.enabled) throw new AppError('FREE_BOX_OFF');
+      if (!row?.enabled) throw new AppError('FREE_BOX_OFF');
       const s = await stateOf(kind, userId, true);
       if (s.state === 'claimed') throw new AppError('FREE_BOX_USED');
       if (s.state === 'id_used') throw new AppError('FREE_BOX_ID_USED');
