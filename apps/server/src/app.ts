@@ -33,6 +33,7 @@ import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { steamSandboxRoutes } from './modules/dev/steam-sandbox.routes.ts';
+import { registerEnergy } from './modules/energy/energy.module.ts';
 import { createWatchPresence, registerGames } from './modules/games/games.module.ts';
 import { unpaidRechargeBlocker } from './modules/inventory/inventory.hooks.ts';
 import { createInventoryModule } from './modules/inventory/inventory.module.ts';
@@ -289,6 +290,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   const signIn = createSignInModule(rt, ledger, (userId) => bags.service.publishCount(userId));
   await app.register(signInRoutes(signIn.service, accounts.authenticate), { prefix: '/api' });
   await app.register(signInAdminRoutes(signIn.admin, rt.database.db, accounts.authenticate), { prefix: '/api' });
+  await registerEnergy(app, rt, { bags: bags.service, boxes, authenticate: accounts.authenticate });
   await registerPointsShop(app, rt, {
     ledger,
     authenticate: accounts.authenticate,

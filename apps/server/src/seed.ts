@@ -6,6 +6,7 @@ import { seedBoxes } from './modules/boxes/boxes.seed.ts';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.ts';
 import { seedCommandItems } from './modules/command-items/command-items.seed.ts';
 import { seedCoupons } from './modules/coupons/coupons.seed.ts';
+import { seedEnergy, seedFreeBoxes } from './modules/energy/energy.seed.ts';
 import { seedLedger } from './modules/ledger/ledger.ts';
 import { seedLucky } from './modules/lucky/lucky.seed.ts';
 import { seedPayments } from './modules/payments/payments.seed.ts';
@@ -41,6 +42,8 @@ export async function seedAll(db: Db, nowMs: number, opts: { dev?: boolean } = {
   await seedBags(db, nowMs);
   // After the bags: day 7 gives the seeded gift campaign's bag.
   await seedSignIn(db, nowMs);
+  await seedEnergy(db, nowMs);
+  await seedFreeBoxes(db, nowMs);
   await seedRain(db, nowMs);
   await seedTasks(db, nowMs);
   // After the catalogue and the bags: its defaults sell seeded items and the gift bag.

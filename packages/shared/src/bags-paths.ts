@@ -36,8 +36,11 @@ export const BAG_TICKETS = 1_000_000;
 /** One opening request per this long per player (spec 2 §4, §9: lucky bag cooldown 3 s). */
 export const BAG_OPEN_COOLDOWN_MS = 3_000;
 
-/** How a campaign gives its bags (docs/promotions/bags.md "Campaigns"). */
-export const BAG_CAMPAIGN_KINDS = ['daily_recharge', 'vip_level', 'grant'] as const;
+/**
+ * How a campaign gives its bags (docs/promotions/bags.md "Campaigns"); `energy`: the table of an
+ * energy box level, given only when the player opens that level (docs/promotions/energy-box.md).
+ */
+export const BAG_CAMPAIGN_KINDS = ['daily_recharge', 'vip_level', 'grant', 'energy'] as const;
 export type BagCampaignKind = (typeof BAG_CAMPAIGN_KINDS)[number];
 
 /** Where a player's bag came from. */
@@ -49,6 +52,7 @@ export const BAG_SOURCES = [
   'admin',
   'sign_in',
   'points_shop',
+  'energy',
 ] as const;
 export type BagSource = (typeof BAG_SOURCES)[number];
 

@@ -266,6 +266,18 @@ export const ERRORS = {
   WISH_COIN_SHORT: { code: 4863, http: 400 },
   WISH_RTP_TOO_HIGH: { code: 4865, http: 400 },
   WISH_ITEM_INVALID: { code: 4866, http: 400 },
+  // Energy box (能量箱) and free boxes (首充免费箱, trade-link box), issue 22: 4870–4889.
+  ENERGY_LEVEL_NOT_FOUND: { code: 4870, http: 404 },
+  ENERGY_LEVEL_NOT_REACHED: { code: 4871, http: 409 },
+  ENERGY_ALREADY_OPENED: { code: 4872, http: 409 },
+  ENERGY_LEVEL_TAKEN: { code: 4875, http: 400 },
+  ENERGY_CAMPAIGN_INVALID: { code: 4876, http: 400 },
+  FREE_BOX_NOT_ELIGIBLE: { code: 4880, http: 409 },
+  FREE_BOX_USED: { code: 4881, http: 409 },
+  FREE_BOX_ID_USED: { code: 4882, http: 409 },
+  FREE_BOX_OFF: { code: 4883, http: 409 },
+  FREE_BOX_NEEDS_IDENTITY: { code: 4884, http: 409 },
+  FREE_BOX_BOX_INVALID: { code: 4885, http: 400 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -1302,6 +1314,61 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '饰品不存在或没有该磨损等级',
     'zh-TW': '飾品不存在或沒有該磨損等級',
     'en-US': 'No such item, or not in that wear grade',
+  },
+  ENERGY_LEVEL_NOT_FOUND: {
+    'zh-CN': '该能量等级不存在或未开放',
+    'zh-TW': '該能量等級不存在或未開放',
+    'en-US': 'This energy level does not exist or is closed',
+  },
+  ENERGY_LEVEL_NOT_REACHED: {
+    'zh-CN': '您还未达到该能量等级',
+    'zh-TW': '您還未達到該能量等級',
+    'en-US': "You haven't reached the energy level yet",
+  },
+  ENERGY_ALREADY_OPENED: {
+    'zh-CN': '本周已开启过该能量箱',
+    'zh-TW': '本週已開啟過該能量箱',
+    'en-US': 'You have already opened this energy box this week',
+  },
+  ENERGY_LEVEL_TAKEN: {
+    'zh-CN': '该能量等级已存在',
+    'zh-TW': '該能量等級已存在',
+    'en-US': 'This energy level already exists',
+  },
+  ENERGY_CAMPAIGN_INVALID: {
+    'zh-CN': '能量箱须使用能量箱类型的福袋活动',
+    'zh-TW': '能量箱須使用能量箱類型的福袋活動',
+    'en-US': 'An energy level needs a lucky bag campaign of kind energy',
+  },
+  FREE_BOX_NOT_ELIGIBLE: {
+    'zh-CN': '您还不能领取该免费箱',
+    'zh-TW': '您還不能領取該免費箱',
+    'en-US': 'You cannot claim this free box yet',
+  },
+  FREE_BOX_USED: {
+    'zh-CN': '您已领取过该免费箱',
+    'zh-TW': '您已領取過該免費箱',
+    'en-US': 'You have already claimed this free box',
+  },
+  FREE_BOX_ID_USED: {
+    'zh-CN': '该身份证已领取过首充免费箱',
+    'zh-TW': '該身分證已領取過首儲免費箱',
+    'en-US': 'The first-charge free box has already been claimed with this ID',
+  },
+  FREE_BOX_OFF: {
+    'zh-CN': '该免费箱活动已关闭',
+    'zh-TW': '該免費箱活動已關閉',
+    'en-US': 'This free box is closed',
+  },
+  FREE_BOX_NEEDS_IDENTITY: {
+    'zh-CN': '请先完成实名认证再领取首充免费箱',
+    'zh-TW': '請先完成實名認證再領取首儲免費箱',
+    'en-US': 'Verify your identity first to claim the first-charge free box',
+  },
+  FREE_BOX_BOX_INVALID: {
+    'zh-CN': '免费箱须为上架中的箱子',
+    'zh-TW': '免費箱須為上架中的箱子',
+    'en-US': 'A free box must be a box on sale',
   },
 };
 

@@ -59,6 +59,7 @@ export const TRANSFER_KINDS = [
   'points_shop',
   'command_item',
   'wishing_well',
+  'free_box',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -114,6 +114,9 @@ const JewelryPage = lazy(() =>
 const WishingWellPage = lazy(() =>
   import('../features/wishing-well/components/wishing-well-page.tsx').then((m) => ({ default: m.WishingWellPage })),
 );
+const EnergyPage = lazy(() =>
+  import('../features/energy/components/energy-page.tsx').then((m) => ({ default: m.EnergyPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -168,6 +171,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.vipShoppingMall, element: <MallPage /> },
       { path: PATHS.pointsShop, element: <PointsShopPage /> },
       { path: PATHS.wishingWell, element: <WishingWellPage /> },
+      { path: PATHS.energyBox, element: <EnergyPage /> },
       { path: PATHS.accountRecord, element: <AccountChangesPage /> },
       { path: PATHS.userinfoPoints, element: <AccountChangesPage only="point" /> },
       { path: PATHS.vipActivity, element: <ActivityCentrePage /> },

@@ -1,3 +1,4 @@
+import { ENERGY_ROUTE } from '@kaixiang/shared/energy-paths';
 import { POINTS_SHOP_ROUTE } from '@kaixiang/shared/points-shop-paths';
 import { ROUTES } from '@kaixiang/shared/routes';
 import { SIGN_IN_ROUTE } from '@kaixiang/shared/sign-in-paths';
@@ -44,6 +45,8 @@ export const PATHS = {
   pointsShop: POINTS_SHOP_ROUTE,
   /** The wishing well (许愿池; ours: the spec names no path), listed in the activity centre. */
   wishingWell: WISHING_WELL_ROUTE,
+  /** The energy box (能量箱; ours: the spec names the feature, not its path), under /activity. */
+  energyBox: ENERGY_ROUTE,
   help: '/help',
   /** One box: its contents, odds and the opening reel. */
   box: '/box/:boxId',

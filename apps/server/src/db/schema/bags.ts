@@ -58,7 +58,7 @@ export const bagCampaigns = pgTable(
   },
   (t) => [
     uniqueIndex('bag_campaigns_slug_uq').on(t.slug),
-    check('bag_campaigns_kind_ck', sql`${t.kind} in ('daily_recharge', 'vip_level', 'grant')`),
+    check('bag_campaigns_kind_ck', sql`${t.kind} in ('daily_recharge', 'vip_level', 'grant', 'energy')`),
     check('bag_campaigns_window_ck', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
     check('bag_campaigns_per_grant_ck', sql`${t.perGrant} between 1 and 10`),
   ],

@@ -186,6 +186,15 @@ export function createBagsService(deps: BagsDeps) {
     throw new Error(`bag campaign ${campaignId}'s table kept changing`);
   }
 
+  function openOwn(userId: number, bagId: number, locale: Locale): Promise<OpenBagResponse> {
+    return queue(userId, async () => {
+      const bag = await bagsRepo.bag(db, userId, bagId);
+      if (!bag) throw new AppError('BAG_NOT_FOUND');
+      if (bag.state !== 0) throw new AppError('BAG_ALREADY_OPENED');
+      return openBag(userId, bag.id, bag.campaignId, locale);
+    });
+  }
+
   async function publishCount(userId: number, count?: number): Promise<void> {
     const push: BagCountPush = { count: count ?? (await bagsRepo.unopenedCount(db, userId)) };
     // A courtesy, like the money push: the bags are committed whether or not it goes out.
@@ -225,13 +234,14 @@ export function createBagsService(deps: BagsDeps) {
     /** bag/get: this bag of the player's. */
     async open(userId: number, bagId: number, locale: Locale): Promise<OpenBagResponse> {
       await takeCooldown(userId);
-      return queue(userId, async () => {
-        const bag = await bagsRepo.bag(db, userId, bagId);
-        if (!bag) throw new AppError('BAG_NOT_FOUND');
-        if (bag.state !== 0) throw new AppError('BAG_ALREADY_OPENED');
-        return openBag(userId, bag.id, bag.campaignId, locale);
-      });
+      return openOwn(userId, bagId, locale);
     },
+
+    /**
+     * Opens a bag another module has just given by its own rule (the energy box): the same queue
+     * and statement as bag/get, without bag/get's 3 s reservation.
+     */
+    openGiven: openOwn,
 
     /** get-record: the player's bags, newest first, each opened one with its roll's inputs. */
     async record(

@@ -87,6 +87,9 @@ export interface BoxesDeps {
  * ledger transaction: the debit (idempotent by the client's request id), the rolls from the
  * player's active seed pair, the nonce advance, the items granted and the rows that record them.
  */
+/** Pays for a funded opening inside its transaction (see openFunded). */
+export type BoxFunding = (tx: Tx, priceUnits: number, now: Date) => Promise<void>;
+
 export function createBoxesService(deps: BoxesDeps) {
   const { db, clock, ledger, site } = deps;
   const bigWin = deps.bigWinUnits ?? DEFAULT_BIG_WIN_UNITS;
@@ -267,15 +270,19 @@ export function createBoxesService(deps: BoxesDeps) {
     info: Map<number, ItemInfo>,
     locale: Locale,
     signNonce: DeferredNonce | undefined,
+    fund?: BoxFunding,
   ): Promise<OpenBoxResponse | null> {
     const now = new Date(clock.now());
     // Outside a lucky window this is a look at a short list in memory, and nothing is rolled.
     const luckyWindow = deps.lucky ? await deps.lucky.at(now.getTime()) : null;
-    const seed = seeds.get(userId) ?? (await readActiveSeed(db, userId, now));
-    let out = await record(db, seed, now);
+    // A funded opening goes straight to the transaction: the funding and the opening commit together.
+    let out = fund
+      ? ('stale_seed' as const)
+      : await record(db, seeds.get(userId) ?? (await readActiveSeed(db, userId, now)), now);
     if (out === 'stale_seed') {
       seeds.forget(userId);
       out = await ledger.transaction(async ({ tx, now }) => {
+        if (fund) await fund(tx, box.priceUnits * count, now);
         const locked = await lockActiveSeed(tx, userId, now);
         const r = await record(tx, locked, now);
         if (r === 'stale_seed') throw new Error('the seed pair moved under its own row lock');
@@ -473,6 +480,23 @@ export function createBoxesService(deps: BoxesDeps) {
       if (delay <= 0) await announce();
       else setTimeout(announce, delay).unref();
       return result;
+    },
+
+    /**
+     * One box opened for the player and paid by someone else (the free boxes): `fund` runs first
+     * in the opening's own transaction (it writes its claim and posts the funding transfer to the
+     * player), then the opening (kx_open_box) debits the player as usual, so the ledger shows both
+     * and a refused claim rolls the opening back. Null when the request id was opened before.
+     */
+    async openFunded(
+      userId: number,
+      input: { box_id: number; request_id: string },
+      locale: Locale,
+      fund: BoxFunding,
+    ): Promise<OpenBoxResponse | null> {
+      const box = await boxOrThrow(input.box_id);
+      const info = await items();
+      return openQueue(userId, () => openOnce(userId, input.request_id, box, 1, info, locale, undefined, fund));
     },
 
     ...history,

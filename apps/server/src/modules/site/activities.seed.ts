@@ -1,3 +1,4 @@
+import { ENERGY_ROUTE } from '@kaixiang/shared/energy-paths';
 import { POINTS_SHOP_ROUTE } from '@kaixiang/shared/points-shop-paths';
 import { SIGN_IN_ROUTE } from '@kaixiang/shared/sign-in-paths';
 import { WISHING_WELL_ROUTE } from '@kaixiang/shared/wishing-well-paths';
@@ -72,6 +73,21 @@ export function defaultActivities(nowMs: number) {
         '選擇想要的飾品，用積分或金幣許願，每次許願前顯示中獎機率和返還率，許願成功飾品直接放入背包；每次結果都可在公平性頁面驗證。',
       rulesEn:
         'Pick the item you want and wish for it with points or coins; the chance and the return are shown before you pay, a wish that comes true puts the item in your inventory, and every wish can be checked on the fairness page.',
+      sort: 16,
+    },
+    {
+      id: 9,
+      titleZhCn: '能量箱',
+      titleZhTw: '能量箱',
+      titleEn: 'Energy box',
+      path: ENERGY_ROUTE,
+      ...always,
+      rulesZhCn:
+        '每周（北京时间周一零点起）开箱、对战、升级和转盘消耗的金币累计为能量，能量达到等级即可开启该等级的能量箱，每个等级每周可开启一次，结果可在公平验证中核对。',
+      rulesZhTw:
+        '每週（北京時間週一零點起）開箱、對戰、升級和轉盤消耗的金幣累計為能量，能量達到等級即可開啟該等級的能量箱，每個等級每週可開啟一次，結果可在公平驗證中核對。',
+      rulesEn:
+        'Each week (from Monday 00:00 China time) the coins you spend on boxes, battles, upgrades and the turntable add up to energy; reach a level to open its energy box, once per level each week, and check the result on the fairness page.',
       sort: 16,
     },
     {
