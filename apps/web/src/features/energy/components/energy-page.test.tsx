@@ -51,8 +51,8 @@ function setup(overrides: Record<string, MockHandler> = {}, signedIn = true) {
       ...overrides,
     }),
   );
-  renderWithProviders(<EnergyPage />);
-  return api;
+  const { queryClient } = renderWithProviders(<EnergyPage />);
+  return { ...api, queryClient };
 }
 
 const card = async (n: number) => screen.findByTestId(`energy-level-${n}`);
@@ -122,10 +122,14 @@ describe('energy box page', () => {
   });
 
   it('shows the server’s words when a level is refused, and no result', async () => {
-    setup({ [ENERGY_PATHS.open]: () => fail(ERRORS.ENERGY_LEVEL_NOT_REACHED.code, '您还未达到该能量等级') });
+    const { queryClient } = setup({
+      [ENERGY_PATHS.open]: () => fail(ERRORS.ENERGY_LEVEL_NOT_REACHED.code, '您还未达到该能量等级'),
+    });
     fireEvent.click(openButton(await card(2)));
     await waitFor(() => expect(getToasts().at(-1)?.message).toBe('您还未达到该能量等级'));
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Settled before the next test: a refetch the refusal started must not reach the next one's server.
+    await waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
   });
 
   it('asks a guest to sign in, and asks the server nothing', async () => {
