@@ -116,11 +116,17 @@ export function createTasksAdmin(deps: TasksAdminDeps) {
     const rewards = checkedRewards(input.rewards);
     const id = await deps.transaction(async (tx) => {
       const now = new Date(clock.now());
+      // Admin-made tasks are keyed by their id: take it from the sequence first, so the row is
+      // written once with both.
+      const next = (await tx.execute(
+        sql`select nextval(pg_get_serial_sequence('daily_tasks', 'id'))::int as id`,
+      )) as unknown as { rows: { id: number }[] };
+      const newId = Number(next.rows[0]?.id);
       const [made] = await tx
         .insert(dailyTasks)
         .values({
-          // A unique placeholder until the id is known: admin-made tasks are keyed by their id.
-          slug: `admin:${now.getTime()}:${Math.random().toString(36).slice(2)}`,
+          id: newId,
+          slug: `admin:${newId}`,
           kind: input.kind,
           nameZhCn: input.name_zh_cn,
           nameZhTw: input.name_zh_tw,
@@ -133,10 +139,6 @@ export function createTasksAdmin(deps: TasksAdminDeps) {
         })
         .returning({ id: dailyTasks.id });
       if (!made) throw new Error('task insert returned nothing');
-      await tx
-        .update(dailyTasks)
-        .set({ slug: `admin:${made.id}` })
-        .where(eq(dailyTasks.id, made.id));
       await tx.insert(dailyTaskRewards).values(rewards.map((r) => ({ taskId: made.id, ...r })));
       const [after] = await tasksRepo.tasks(tx, { all: true, id: made.id });
       await recordAudit(

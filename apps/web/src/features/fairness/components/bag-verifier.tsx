@@ -1,23 +1,17 @@
 import type { BagRecord } from '@kaixiang/shared/bags';
 import { formatUnits } from '@kaixiang/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { useLoggedIn } from '../../../lib/session.ts';
 import { BAGS_PAGE_SIZE, bagsQueryRoot, bagTableQueryOptions, findBag, useBags } from '../api/get-bags.ts';
 import { verifierTexts } from '../verifier-texts.ts';
 import { type BagVerifyResult, verifyBagRecord } from '../verify-bag.ts';
-import { LookupError, NumberLookupForm } from './number-lookup.tsx';
+import { LookupError, NumberLookupForm, useOwnRecordLookup } from './number-lookup.tsx';
 import { ProofTable } from './proof-table.tsx';
 import { CheckMark } from './verifier.tsx';
-
-type Outcome =
-  | { kind: 'none' }
-  | { kind: 'message'; text: string }
-  | { kind: 'done'; record: BagRecord; result: BagVerifyResult };
 
 const MAX_ID = 2 ** 31 - 1;
 const TIME: Intl.DateTimeFormatOptions = { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
@@ -41,54 +35,21 @@ function BagVerifierPanel() {
   const id = useId();
   const loggedIn = useLoggedIn();
   const queryClient = useQueryClient();
-  const panel = useRef<HTMLElement>(null);
-  const [params] = useSearchParams();
-  const [idText, setIdText] = useState(params.get('bag') ?? '');
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
-  const [running, setRunning] = useState(false);
-
-  async function select(record: BagRecord) {
-    setIdText(String(record.id));
-    const p = record.proof;
-    if (!p) return;
-    const table = await queryClient.fetchQuery(bagTableQueryOptions(record.campaign_id, p.table_version));
-    setOutcome({ kind: 'done', record, result: verifyBagRecord(record, table) });
-  }
-
-  async function run(text: string) {
-    const wanted = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : 0;
-    if (wanted <= 0 || wanted > MAX_ID) {
-      setOutcome({ kind: 'message', text: t('fairness.bag.required') });
-      return;
-    }
-    setRunning(true);
-    try {
-      const record = await queryClient.fetchQuery({
-        queryKey: [...bagsQueryRoot, 'one', wanted],
-        queryFn: ({ signal }) => findBag(wanted, signal),
-        staleTime: 0,
-      });
-      if (record) await select(record);
-      else setOutcome({ kind: 'message', text: t('fairness.bag.notFound', { id: wanted }) });
-    } catch {
-      setOutcome({ kind: 'message', text: t('fairness.bag.failed') });
-    } finally {
-      setRunning(false);
-    }
-  }
-
-  // Arriving with ?bag=<id>: check it, then bring the panel into view (the sections above have
-  // filled by then and no longer push it down).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the id the page was opened with
-  useEffect(() => {
-    const given = params.get('bag');
-    if (!given) return;
-    if (!loggedIn) {
-      panel.current?.scrollIntoView?.({ block: 'start' });
-      return;
-    }
-    void run(given).then(() => panel.current?.scrollIntoView?.({ block: 'start' }));
-  }, []);
+  const lookup = useOwnRecordLookup<BagRecord, BagVerifyResult>({
+    param: 'bag',
+    textKey: 'fairness.bag',
+    maxId: MAX_ID,
+    loggedIn,
+    queryRoot: bagsQueryRoot,
+    find: findBag,
+    verify: async (record) => {
+      const p = record.proof;
+      if (!p) return null;
+      const table = await queryClient.fetchQuery(bagTableQueryOptions(record.campaign_id, p.table_version));
+      return verifyBagRecord(record, table);
+    },
+  });
+  const { outcome, panel } = lookup;
 
   return (
     <section ref={panel} className="panel verifier bag-verifier" aria-labelledby={`${id}-title`}>
@@ -96,20 +57,15 @@ function BagVerifierPanel() {
       <p className="seed-panel__muted">{t('fairness.bag.hint')}</p>
       {loggedIn ? (
         <>
-          <BagList
-            selectedId={outcome.kind === 'done' ? outcome.record.id : null}
-            onSelect={(r) =>
-              void select(r).catch(() => setOutcome({ kind: 'message', text: t('fairness.bag.failed') }))
-            }
-          />
+          <BagList selectedId={outcome.kind === 'done' ? outcome.record.id : null} onSelect={lookup.select} />
           <NumberLookupForm
             inputId={`${id}-bag`}
             label={t('fairness.bag.bagId')}
             submit={t('fairness.bag.submit')}
-            value={idText}
-            onChange={setIdText}
-            onSubmit={(value) => void run(value)}
-            running={running}
+            value={lookup.value}
+            onChange={lookup.setValue}
+            onSubmit={(value) => void lookup.run(value)}
+            running={lookup.running}
           />
           {outcome.kind === 'message' && <LookupError text={outcome.text} />}
           {outcome.kind === 'done' && <BagOutcome record={outcome.record} result={outcome.result} />}

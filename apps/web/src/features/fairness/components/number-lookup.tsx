@@ -160,3 +160,91 @@ export function LookupPanel<D, R>({
     </section>
   );
 }
+
+export type OwnRecordOutcome<R, V> =
+  | { kind: 'none' }
+  | { kind: 'message'; text: string }
+  | { kind: 'done'; record: R; result: V };
+
+/**
+ * A verifier of the player's own records (upgrades, lucky bags, wishes: rolled with their own
+ * seeds, so only they check them): a record picked from their list, or a number typed or given as
+ * `?<param>=<id>`, looked up under `queryRoot` and `verify`-ed. Texts under `textKey`: required,
+ * notFound ({{id}}) and failed. `verify` answers null for a record with nothing to check yet.
+ */
+export function useOwnRecordLookup<R extends { id: number }, V>(opts: {
+  param: string;
+  textKey: string;
+  maxId: number;
+  loggedIn: boolean;
+  queryRoot: readonly unknown[];
+  find: (id: number, signal: AbortSignal) => Promise<R | null>;
+  verify: (record: R) => V | null | Promise<V | null>;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const panel = useRef<HTMLElement>(null);
+  const [value, setValue] = useState(params.get(opts.param) ?? '');
+  const [outcome, setOutcome] = useState<OwnRecordOutcome<R, V>>({ kind: 'none' });
+  const [running, setRunning] = useState(false);
+
+  // A check that needs nothing more (most) shows at once; one that fetches (a bag's table) when in.
+  function check(record: R): Promise<void> | undefined {
+    setValue(String(record.id));
+    const show = (result: V | null) => {
+      if (result !== null) setOutcome({ kind: 'done', record, result });
+    };
+    const result = opts.verify(record);
+    if (result instanceof Promise) return result.then(show);
+    show(result);
+    return undefined;
+  }
+
+  /** A record picked from the list. */
+  function select(record: R) {
+    const failed = () => setOutcome({ kind: 'message', text: t(`${opts.textKey}.failed`) });
+    try {
+      check(record)?.catch(failed);
+    } catch {
+      failed();
+    }
+  }
+
+  async function run(text: string) {
+    const wanted = /^\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : 0;
+    if (wanted <= 0 || wanted > opts.maxId) {
+      setOutcome({ kind: 'message', text: t(`${opts.textKey}.required`) });
+      return;
+    }
+    setRunning(true);
+    try {
+      const record = await queryClient.fetchQuery({
+        queryKey: [...opts.queryRoot, 'one', wanted],
+        queryFn: ({ signal }) => opts.find(wanted, signal),
+        staleTime: 0,
+      });
+      if (record) await check(record);
+      else setOutcome({ kind: 'message', text: t(`${opts.textKey}.notFound`, { id: wanted }) });
+    } catch {
+      setOutcome({ kind: 'message', text: t(`${opts.textKey}.failed`) });
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  // Arriving with ?<param>=<id>: check it, then bring the panel into view (the sections above have
+  // filled by then and no longer push it down); a visitor is shown the panel's sign-in prompt.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the id the page was opened with
+  useEffect(() => {
+    const given = params.get(opts.param);
+    if (!given) return;
+    if (!opts.loggedIn) {
+      panel.current?.scrollIntoView?.({ block: 'start' });
+      return;
+    }
+    void run(given).then(() => panel.current?.scrollIntoView?.({ block: 'start' }));
+  }, []);
+
+  return { value, setValue, outcome, running, run, select, panel };
+}

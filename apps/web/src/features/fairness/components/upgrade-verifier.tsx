@@ -1,20 +1,13 @@
 import type { UserUpgradeEntry } from '@kaixiang/shared/upgrade';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useLoggedIn } from '../../../lib/session.ts';
 import { findUpgrade, UPGRADES_PAGE_SIZE, upgradesQueryRoot, useUpgrades } from '../api/get-upgrades.ts';
 import { percentOfPpm, type UpgradeVerifyResult, verifyUpgradeRecord } from '../verify-upgrade.ts';
-import { LookupError, NumberLookupForm } from './number-lookup.tsx';
+import { LookupError, NumberLookupForm, useOwnRecordLookup } from './number-lookup.tsx';
 import { ProofTable } from './proof-table.tsx';
 import { CheckMark } from './verifier.tsx';
-
-type Outcome =
-  | { kind: 'none' }
-  | { kind: 'message'; text: string }
-  | { kind: 'done'; record: UserUpgradeEntry; result: UpgradeVerifyResult };
 
 const MAX_ID = 2 ** 53 - 1;
 const TIME: Intl.DateTimeFormatOptions = {
@@ -34,52 +27,16 @@ export function UpgradeVerifier() {
   const { t } = useTranslation();
   const id = useId();
   const loggedIn = useLoggedIn();
-  const queryClient = useQueryClient();
-  const panel = useRef<HTMLElement>(null);
-  const [params] = useSearchParams();
-  const [idText, setIdText] = useState(params.get('upgrade') ?? '');
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
-  const [running, setRunning] = useState(false);
-
-  function select(record: UserUpgradeEntry) {
-    setIdText(String(record.id));
-    setOutcome({ kind: 'done', record, result: verifyUpgradeRecord(record) });
-  }
-
-  async function run(text: string) {
-    const wanted = /^\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : 0;
-    if (wanted <= 0 || wanted > MAX_ID) {
-      setOutcome({ kind: 'message', text: t('fairness.upgrade.required') });
-      return;
-    }
-    setRunning(true);
-    try {
-      const record = await queryClient.fetchQuery({
-        queryKey: [...upgradesQueryRoot, 'one', wanted],
-        queryFn: ({ signal }) => findUpgrade(wanted, signal),
-        staleTime: 0,
-      });
-      if (record) select(record);
-      else setOutcome({ kind: 'message', text: t('fairness.upgrade.notFound', { id: wanted }) });
-    } catch {
-      setOutcome({ kind: 'message', text: t('fairness.upgrade.failed') });
-    } finally {
-      setRunning(false);
-    }
-  }
-
-  // Arriving from the upgrade screen with ?upgrade=<id>: check it and bring the panel into view
-  // once the answer is in (the sections above have filled by then and no longer push it down).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the id the page was opened with
-  useEffect(() => {
-    const given = params.get('upgrade');
-    if (!given) return;
-    if (!loggedIn) {
-      panel.current?.scrollIntoView?.({ block: 'start' });
-      return;
-    }
-    void run(given).then(() => panel.current?.scrollIntoView?.({ block: 'start' }));
-  }, []);
+  const lookup = useOwnRecordLookup<UserUpgradeEntry, UpgradeVerifyResult>({
+    param: 'upgrade',
+    textKey: 'fairness.upgrade',
+    maxId: MAX_ID,
+    loggedIn,
+    queryRoot: upgradesQueryRoot,
+    find: findUpgrade,
+    verify: verifyUpgradeRecord,
+  });
+  const { outcome, panel } = lookup;
 
   return (
     <section ref={panel} className="panel verifier upgrade-verifier" aria-labelledby={`${id}-title`}>
@@ -87,15 +44,15 @@ export function UpgradeVerifier() {
       <p className="seed-panel__muted">{t('fairness.upgrade.hint')}</p>
       {loggedIn ? (
         <>
-          <UpgradeList selectedId={outcome.kind === 'done' ? outcome.record.id : null} onSelect={select} />
+          <UpgradeList selectedId={outcome.kind === 'done' ? outcome.record.id : null} onSelect={lookup.select} />
           <NumberLookupForm
             inputId={`${id}-upgrade`}
             label={t('fairness.upgrade.upgradeId')}
             submit={t('fairness.upgrade.submit')}
-            value={idText}
-            onChange={setIdText}
-            onSubmit={(value) => void run(value)}
-            running={running}
+            value={lookup.value}
+            onChange={lookup.setValue}
+            onSubmit={(value) => void lookup.run(value)}
+            running={lookup.running}
           />
           {outcome.kind === 'message' && <LookupError text={outcome.text} />}
           {outcome.kind === 'done' && <UpgradeOutcome record={outcome.record} result={outcome.result} />}

@@ -1,8 +1,6 @@
 import type { WishRecord } from '@kaixiang/shared/wishing-well';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { useLoggedIn } from '../../../lib/session.ts';
@@ -10,11 +8,11 @@ import { findWish, useWishes, WISHES_PAGE_SIZE, wishesQueryRoot } from '../api/g
 import { verifierTexts } from '../verifier-texts.ts';
 import { percentOfPpm } from '../verify-upgrade.ts';
 import { verifyWishRecord, type WishVerifyResult } from '../verify-wish.ts';
-import { LookupError, NumberLookupForm } from './number-lookup.tsx';
+import { LookupError, NumberLookupForm, useOwnRecordLookup } from './number-lookup.tsx';
 import { ProofTable } from './proof-table.tsx';
 import { CheckMark } from './verifier.tsx';
 
-type Shown = { kind: 'none' } | { kind: 'message'; text: string } | { kind: 'done'; record: WishRecord };
+const MAX_ID = 2 ** 31 - 1;
 
 const TIME: Intl.DateTimeFormatOptions = { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 
@@ -35,47 +33,16 @@ function WishVerifierPanel() {
   const { t } = useTranslation();
   const id = useId();
   const loggedIn = useLoggedIn();
-  const queryClient = useQueryClient();
-  const panel = useRef<HTMLElement>(null);
-  const [params] = useSearchParams();
-  const [typed, setTyped] = useState(params.get('wish') ?? '');
-  const [shown, setShown] = useState<Shown>({ kind: 'none' });
-  const [busy, setBusy] = useState(false);
-
-  function show(record: WishRecord) {
-    setTyped(String(record.id));
-    setShown({ kind: 'done', record });
-  }
-
-  async function lookUp(text: string) {
-    const n = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : 0;
-    if (n < 1 || n > 2_147_483_647) {
-      setShown({ kind: 'message', text: t('fairness.wish.required') });
-      return;
-    }
-    setBusy(true);
-    try {
-      const found = await queryClient.fetchQuery({
-        queryKey: [...wishesQueryRoot, 'one', n],
-        queryFn: ({ signal }) => findWish(n, signal),
-        staleTime: 0,
-      });
-      if (found) show(found);
-      else setShown({ kind: 'message', text: t('fairness.wish.notFound', { id: n }) });
-    } catch {
-      setShown({ kind: 'message', text: t('fairness.wish.failed') });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  // From the wishing well's history with ?wish=<id>: checked at once, the panel brought into view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the number the page was opened with
-  useEffect(() => {
-    const given = params.get('wish');
-    if (!given || !loggedIn) return;
-    void lookUp(given).then(() => panel.current?.scrollIntoView?.({ block: 'start' }));
-  }, []);
+  const lookup = useOwnRecordLookup<WishRecord, WishVerifyResult>({
+    param: 'wish',
+    textKey: 'fairness.wish',
+    maxId: MAX_ID,
+    loggedIn,
+    queryRoot: wishesQueryRoot,
+    find: findWish,
+    verify: verifyWishRecord,
+  });
+  const { outcome, panel } = lookup;
 
   return (
     <section ref={panel} className="panel verifier wish-verifier" aria-labelledby={`${id}-title`}>
@@ -83,18 +50,18 @@ function WishVerifierPanel() {
       <p className="seed-panel__muted">{t('fairness.wish.hint')}</p>
       {loggedIn ? (
         <>
-          <WishList selectedId={shown.kind === 'done' ? shown.record.id : null} onSelect={show} />
+          <WishList selectedId={outcome.kind === 'done' ? outcome.record.id : null} onSelect={lookup.select} />
           <NumberLookupForm
             inputId={`${id}-wish`}
             label={t('fairness.wish.wishId')}
             submit={t('fairness.wish.submit')}
-            value={typed}
-            onChange={setTyped}
-            onSubmit={(value) => void lookUp(value)}
-            running={busy}
+            value={lookup.value}
+            onChange={lookup.setValue}
+            onSubmit={(value) => void lookup.run(value)}
+            running={lookup.running}
           />
-          {shown.kind === 'message' && <LookupError text={shown.text} />}
-          {shown.kind === 'done' && <WishOutcome record={shown.record} result={verifyWishRecord(shown.record)} />}
+          {outcome.kind === 'message' && <LookupError text={outcome.text} />}
+          {outcome.kind === 'done' && <WishOutcome record={outcome.record} result={outcome.result} />}
         </>
       ) : (
         <EmptyState compact title={t('fairness.wish.guest')} />
