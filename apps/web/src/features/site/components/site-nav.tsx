@@ -1,11 +1,12 @@
 import type { NavItem } from '@kaixiang/shared/site';
 import { SITE_EVENTS } from '@kaixiang/shared/socket';
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import { NavIcon } from '../../../components/icons.tsx';
+import { matchPath, NavLink, useLocation } from 'react-router';
+import { IconChevronDown, NavIcon } from '../../../components/icons.tsx';
 import { useSocketEvent } from '../../../lib/socket.ts';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 import { useNav } from '../api/get-nav.ts';
 import { statisticsQueryOptions, useStatistics } from '../api/get-statistics.ts';
 
@@ -16,7 +17,9 @@ export function SiteNav() {
   const stats = useStatistics();
   const queryClient = useQueryClient();
   const ref = useRef<HTMLElement>(null);
-  useFit(ref, `${nav.dataUpdatedAt}:${i18n.language}:${stats.data?.open_room_num}`);
+  const moreRef = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState(0);
+  useFit(ref, moreRef, setOverflow, `${nav.dataUpdatedAt}:${i18n.language}:${stats.data?.open_room_num}`);
 
   useSocketEvent<{ count?: unknown }>(SITE_EVENTS.openRooms, (data) => {
     const count = data?.count;
@@ -33,12 +36,16 @@ export function SiteNav() {
       </nav>
     );
   }
+  const items = nav.data ?? [];
   return (
-    <nav ref={ref} className="site-nav" aria-label={t('header.navigation')}>
-      {(nav.data ?? []).map((item) => (
-        <NavEntry key={item.id} item={item} openRooms={stats.data?.open_room_num} />
-      ))}
-    </nav>
+    <div className="site-nav-bar">
+      <nav ref={ref} className="site-nav" aria-label={t('header.navigation')}>
+        {items.map((item) => (
+          <NavEntry key={item.id} item={item} openRooms={stats.data?.open_room_num} />
+        ))}
+      </nav>
+      <NavMore ref={moreRef} items={items.slice(items.length - overflow)} openRooms={stats.data?.open_room_num} />
+    </div>
   );
 }
 
@@ -46,26 +53,105 @@ export function SiteNav() {
  * The navigation takes the room the logo and the actions leave (shell.css). When its items do not
  * fit there with their icons — English labels, a signed-in header with a large balance, an item an
  * operator added — it drops the icons (`data-fit="compact"`) rather than push the page wider than
- * the 1480 px minimum (spec 1 §2); whatever still does not fit scrolls inside the bar. Measured
- * again when the room changes (window, balance, name) or the items do (data, language, badge).
- * It sets an attribute, not state: measuring needs the full layout first, in the same frame.
+ * the 1480 px minimum (spec 1 §2), then narrows the items' padding (`"tight"`), and if that is not
+ * enough the last items move into a "More" menu (`data-over` on each, their count in `setOverflow`
+ * for the menu to list). Measured again when the room changes (window, balance, name) or the items
+ * do (data, language, badge). It measures with every item in place, so the attributes are set
+ * here, in the same frame, and only the count is state.
  */
-function useFit(ref: RefObject<HTMLElement | null>, itemsKey: string) {
+function useFit(
+  ref: RefObject<HTMLElement | null>,
+  moreRef: RefObject<HTMLElement | null>,
+  setOverflow: (count: number) => void,
+  itemsKey: string,
+) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: itemsKey names what changes the items' widths
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    const more = moreRef.current;
+    if (!el || !more) return;
+    const fits = () => el.scrollWidth <= el.clientWidth;
     const fit = () => {
+      const items = [...el.children] as HTMLElement[];
+      for (const item of items) delete item.dataset.over;
+      more.hidden = true;
       delete el.dataset.fit;
-      if (el.scrollWidth > el.clientWidth) el.dataset.fit = 'compact';
+      let over = 0;
+      if (!fits()) el.dataset.fit = 'compact';
+      if (!fits()) el.dataset.fit = 'tight';
+      if (!fits()) {
+        more.hidden = false;
+        while (!fits() && over < items.length - 1) {
+          over += 1;
+          (items[items.length - over] as HTMLElement).dataset.over = '';
+        }
+      }
+      setOverflow(over);
     };
     fit();
-    if (typeof ResizeObserver === 'undefined') return;
-    // The bar's own size does not follow its items (flex-basis 0), so this cannot loop.
+    // A web font arriving changes the labels' widths, not the bar's.
+    document.fonts?.addEventListener('loadingdone', fit);
+    const stopFonts = () => document.fonts?.removeEventListener('loadingdone', fit);
+    if (typeof ResizeObserver === 'undefined') return stopFonts;
+    // The bar (the nav and the menu button) takes the room the header leaves, whatever its items
+    // (flex-basis 0), so watching it cannot loop; the nav itself is as wide as its items shown.
     const observer = new ResizeObserver(fit);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref, itemsKey]);
+    if (el.parentElement) observer.observe(el.parentElement);
+    return () => {
+      stopFonts();
+      observer.disconnect();
+    };
+  }, [ref, moreRef, setOverflow, itemsKey]);
+}
+
+/** The items the bar has no room for, behind one button; it is lit when the page is one of them. */
+function NavMore({
+  ref,
+  items,
+  openRooms,
+}: {
+  ref: RefObject<HTMLDivElement | null>;
+  items: NavItem[];
+  openRooms: number | undefined;
+}) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const root = useDismiss<HTMLDivElement>(open, () => setOpen(false));
+  // Following a link in the menu closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route changing is the event
+  useEffect(() => setOpen(false), [pathname]);
+  const active = items.some(
+    (item) => !item.path.includes('http') && matchPath({ path: item.path, end: item.path === '/' }, pathname),
+  );
+  return (
+    <div
+      ref={(node) => {
+        ref.current = node;
+        root.current = node;
+      }}
+      className="nav-more"
+      hidden
+    >
+      <button
+        type="button"
+        className={`site-nav__item nav-more__button ${active ? 'is-active' : ''}`}
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span>{t('header.more')}</span>
+        <IconChevronDown size={14} />
+      </button>
+      {open && items.length > 0 && (
+        <div className="nav-more__menu">
+          {items.map((item) => (
+            <NavEntry key={item.id} item={item} openRooms={openRooms} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
 }
 
 function NavEntry({ item, openRooms }: { item: NavItem; openRooms: number | undefined }) {
