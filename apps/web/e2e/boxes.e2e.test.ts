@@ -59,8 +59,8 @@ describe('boxes, inventory and fairness in the browser', () => {
     const page = await newVisitor(browser);
     await page.goto(`${baseUrl()}/`);
     await logInWithPassword(page, player);
-    // ¥2000 credited plus the trade-link bonus (¥0.90).
-    expect(await headerBalance(page)).toBe(2000.9);
+    // ¥2000 credited; binding the trade link pays no coins (its reward is a free box).
+    expect(await headerBalance(page)).toBe(2000);
 
     // Home: categories and box cards → the starter box.
     await page.getByRole('link', { name: '打开 新手箱' }).click();

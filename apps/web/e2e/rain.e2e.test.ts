@@ -8,7 +8,7 @@ import {
 } from '@kaixiang/shared/rain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, makeRole, registerPlayer } from './api.ts';
+import { api, type Envelope, makeRole, registerPlayer } from './api.ts';
 import { baseUrl, headerBalance, launch, logInWithPassword, newVisitor, screenshot } from './browser.ts';
 
 /**
@@ -57,29 +57,7 @@ describe('the red-packet rain in the browser', () => {
     const schedules = (await adminCall<{ list: RainSchedule[] }>(RAIN_ADMIN_PATHS.schedules)).data.list;
     for (const s of schedules)
       if (s.enabled) await adminCall(RAIN_ADMIN_PATHS.enableSchedule, { id: s.id, enabled: false });
-    // A round of the default schedule already made keeps its window: one still to come is
-    // cancelled, one running is let finish before ours starts.
-    let busyUntil = 0;
-    for (;;) {
-      const now = (await api<RainInfo>('GET', RAIN_PATHS.info)).data;
-      if (now.status === 1 && now.round) {
-        await adminCall(RAIN_ADMIN_PATHS.cancelRound, { round_id: now.round.round_id, reason: '浏览器测试' });
-        continue;
-      }
-      busyUntil = now.status === 2 ? (now.round?.end_time ?? 0) : 0;
-      break;
-    }
-    const start = Math.max(Date.now() + 15_000, busyUntil + 8_000);
-    const made = await adminCall<RainSchedule>(RAIN_ADMIN_PATHS.saveSchedule, {
-      title: '浏览器测试红包雨',
-      timing: { kind: 'once', start_at: start, end_at: start + 40_000 },
-      pool: 100_000,
-      count: 5,
-      min_packet: 1_000,
-      conditions: { min_vip_level: 0, recharge_days: 0 },
-    });
-    expect(made.code).toBe(200);
-
+    let made: Envelope<RainSchedule> | undefined;
     try {
       const [alice, bob] = await Promise.all([registerPlayer('雨中小李'), registerPlayer('雨中老赵')]);
       const a = await newVisitor(browser);
@@ -93,6 +71,31 @@ describe('the red-packet rain in the browser', () => {
         await page.goto(`${baseUrl()}/`);
         await logInWithPassword(page, who);
       }
+
+      // The rain is scheduled once both are in (signing in can take seconds on a loaded machine).
+      // A round of the default schedule already made keeps its window: one still to come is
+      // cancelled, one running is let finish before ours starts.
+      let busyUntil = 0;
+      for (;;) {
+        const now = (await api<RainInfo>('GET', RAIN_PATHS.info)).data;
+        if (now.status === 1 && now.round) {
+          await adminCall(RAIN_ADMIN_PATHS.cancelRound, { round_id: now.round.round_id, reason: '浏览器测试' });
+          continue;
+        }
+        busyUntil = now.status === 2 ? (now.round?.end_time ?? 0) : 0;
+        break;
+      }
+      const start = Math.max(Date.now() + 15_000, busyUntil + 8_000);
+      made = await adminCall<RainSchedule>(RAIN_ADMIN_PATHS.saveSchedule, {
+        title: '浏览器测试红包雨',
+        timing: { kind: 'once', start_at: start, end_at: start + 40_000 },
+        pool: 100_000,
+        count: 5,
+        min_packet: 1_000,
+        conditions: { min_vip_level: 0, recharge_days: 0 },
+      });
+      expect(made.code).toBe(200);
+
       // The countdown to the start, on the page each is on (the leader makes the round within seconds).
       await expect
         .poll(async () => (await badge(a).getAttribute('aria-label')) ?? '', {
@@ -159,7 +162,7 @@ describe('the red-packet rain in the browser', () => {
     } finally {
       for (const s of schedules)
         if (s.enabled) await adminCall(RAIN_ADMIN_PATHS.enableSchedule, { id: s.id, enabled: true });
-      await adminCall(RAIN_ADMIN_PATHS.enableSchedule, { id: made.data.id, enabled: false });
+      if (made) await adminCall(RAIN_ADMIN_PATHS.enableSchedule, { id: made.data.id, enabled: false });
     }
   });
 });

@@ -15,6 +15,9 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A poll waits for a state; its 1 s default is less than a lazily loaded page and its first
+    // request take on a loaded 2-core machine, so a state reached late failed as if never reached.
+    expect: { poll: { timeout: 15_000 } },
     // One browser, one server: files run one after another.
     fileParallelism: false,
   },

@@ -8,6 +8,8 @@ export const APP_EVENTS = {
   openLogin: 'open-login',
   /** Open the command-code (口令) dialog. */
   openCommand: 'open-command',
+  /** Open the recharge dialog (the signed-in header owns it). */
+  openRecharge: 'open-recharge',
   /** Fired after sign-out, once cookies are gone: listeners drop user state and reset sockets. */
   signedOut: 'kx:signed-out',
   /** Fired when the session cookies change (sign-in or sign-out). */
@@ -33,4 +35,8 @@ export function openLoginDialog(mode: LoginMode = LOGIN_MODE.login, source?: Log
 
 export function openCommandDialog(): void {
   window.dispatchEvent(new CustomEvent(APP_EVENTS.openCommand));
+}
+
+export function openRechargeDialog(): void {
+  window.dispatchEvent(new CustomEvent(APP_EVENTS.openRecharge));
 }

@@ -52,6 +52,10 @@ export const PATHS = {
   box: '/box/:boxId',
 } as const;
 
+/** The free boxes' section of the energy page: the trade-link dialog and the activity centre link there. */
+export const FREE_BOXES_ANCHOR = 'free-boxes';
+export const freeBoxesPath = `${ENERGY_ROUTE}#${FREE_BOXES_ANCHOR}`;
+
 export function boxPath(boxId: number): string {
   return `/box/${boxId}`;
 }

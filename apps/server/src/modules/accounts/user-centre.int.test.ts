@@ -84,7 +84,8 @@ describe('user centre', () => {
     expect((await as(a, 'POST', 'set-steam-link', { steam_link: 'https://x.com' })).body.error).toBe(
       'TRADE_LINK_INVALID',
     );
-    expect((await as(a, 'POST', 'set-steam-link', { steam_link: LINK })).body.data).toEqual({ reward_price: 9000 });
+    // Binding pays no coins: its reward is the trade-link free box (free-boxes.int.test.ts).
+    expect((await as(a, 'POST', 'set-steam-link', { steam_link: LINK })).body.data).toEqual({ reward_price: 0 });
     expect((await as(a, 'POST', 'set-steam-link', { steam_link: LINK })).body.data).toEqual({ reward_price: 0 });
     expect((await row(a))?.steamLink).toBe(LINK);
     expect((await row(b))?.steamLink).toBe('');

@@ -4,7 +4,7 @@ import type { ErrorKey } from '@kaixiang/shared/errors';
 import { checkIdentity, chinaDay, type IdentityType, normalizeIdNumber } from '@kaixiang/shared/id-card';
 import { checkNickName, checkTradeLink, sanitizeNickName } from '@kaixiang/shared/validation';
 import { AppError } from '../../http/app-error.ts';
-import { balancesOf, postTransfer } from '../ledger/ledger.ts';
+import { balancesOf } from '../ledger/ledger.ts';
 import { vipStatusOf } from '../vip/vip.service.ts';
 import type { AccountsDeps } from './accounts.deps.ts';
 import { accountsRepo as repo, type UserRow } from './accounts.repo.ts';
@@ -13,9 +13,6 @@ import type { CodesService } from './codes.service.ts';
 import { hmac } from './secrets.ts';
 import type { SessionsService } from './sessions.service.ts';
 
-/** Spec 2 'bind coin': the reward for binding a trade link, once per account (site setting). */
-export const BIND_COIN_SETTING = 'bind_coin';
-export const DEFAULT_BIND_COIN_UNITS = 9000;
 /** Longest invite chain walked when binding (a cycle check; real chains are a few links). */
 const MAX_INVITE_DEPTH = 10_000;
 
@@ -95,38 +92,23 @@ export function createUserService(deps: AccountsDeps, codes: CodesService, sessi
     },
 
     /**
-     * Binds the trade link. The first binding earns the 'bind coin' reward (site setting), paid
-     * from the promotions account in the same transaction, once per account by its key.
+     * Binds the trade link. The first binding is recorded (steam_link_bound_at): it unlocks the
+     * trade-link free box (energy/free-boxes.ts), a real opening of a named box the player starts
+     * from the energy-box page. No coins move here, so `reward_price` is 0 (docs/decisions.md).
      */
     async setSteamLink(userId: number, link: string) {
       const bad = checkTradeLink(link);
       if (bad) throw new AppError(bad);
-      const setting = await repo.setting(db, BIND_COIN_SETTING);
-      const reward = Number.isSafeInteger(setting) ? (setting as number) : DEFAULT_BIND_COIN_UNITS;
-      const first = await deps.transaction(async (tx) => {
+      await deps.transaction(async (tx) => {
         const u = await repo.userByIdForUpdate(tx, userId);
         if (!u) throw new AppError('UNAUTHENTICATED');
         const isFirst = u.steamLinkBoundAt === null;
-        const now = new Date(clock.now());
-        await repo.updateUser(tx, userId, { steamLink: link.trim(), ...(isFirst ? { steamLinkBoundAt: now } : {}) });
-        if (isFirst && reward > 0) {
-          await postTransfer(
-            tx,
-            {
-              kind: 'trade_link_bonus',
-              key: `trade_link_bonus:${userId}`,
-              currency: 'coin',
-              legs: [
-                { account: { userId }, amount: reward },
-                { account: { house: 'promotions' }, amount: -reward },
-              ],
-            },
-            now,
-          );
-        }
-        return isFirst;
+        await repo.updateUser(tx, userId, {
+          steamLink: link.trim(),
+          ...(isFirst ? { steamLinkBoundAt: new Date(clock.now()) } : {}),
+        });
       });
-      return { reward_price: first ? reward : 0 };
+      return { reward_price: 0 };
     },
 
     /** Closes the account (code type 4 to its phone): records stay, every login ends for good. */

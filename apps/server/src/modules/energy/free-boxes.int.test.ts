@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts';
 import {
   ADMIN_FREE_BOX_PATHS,
   FREE_BOX_PATHS,
@@ -12,6 +13,8 @@ import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { users } from '../../db/schema/users.ts';
 import { balancesOf, postTransfer } from '../ledger/ledger.ts';
+
+const LINK = 'https://steamcommunity.com/tradeoffer/new/?partner=123456789&token=AbCd_123';
 
 /** The free boxes: a house-funded opening of the named box, once per player (and per ID for the first charge). */
 describe('free boxes: first charge and trade link', () => {
@@ -28,8 +31,9 @@ describe('free boxes: first charge and trade link', () => {
       headers: bearer(u.tokens.access_token),
       ...(body === undefined ? {} : { body }),
     });
-  const state = async (u: TestUser, kind: string) =>
-    (await as<FreeBoxesResponse>(u, FREE_BOX_PATHS.info)).body.data.list.find((b) => b.kind === kind)?.state;
+  const entry = async (u: TestUser, kind: string) =>
+    (await as<FreeBoxesResponse>(u, FREE_BOX_PATHS.info)).body.data.list.find((b) => b.kind === kind);
+  const state = async (u: TestUser, kind: string) => (await entry(u, kind))?.state;
   const db = () => t.rt.database.db;
   const recharge = (userId: number, amount: number) =>
     postTransfer(
@@ -53,18 +57,21 @@ describe('free boxes: first charge and trade link', () => {
     expect((await as(u, FREE_BOX_PATHS.open, { kind: 'trade_link' })).body.code).toBe(
       ERRORS.FREE_BOX_NOT_ELIGIBLE.code,
     );
-    await db()
-      .update(users)
-      .set({ steamLinkBoundAt: new Date(clock.now()) })
-      .where(eq(users.id, u.userId));
-    expect(await state(u, 'trade_link')).toBe('claimable');
+    // Binding the link pays no coins; it makes the box claimable.
     const before = await coins(u);
+    expect((await as(u, ACCOUNT_PATHS.steamLink, { steam_link: LINK })).body.data).toEqual({ reward_price: 0 });
+    expect(await coins(u)).toBe(before);
+    expect(await state(u, 'trade_link')).toBe('claimable');
     const res = await as<FreeBoxOpenResponse>(u, FREE_BOX_PATHS.open, { kind: 'trade_link' });
     expect(res.body.code).toBe(200);
     expect(res.body.data).toMatchObject({ kind: 'trade_link', free: true });
     expect(res.body.data.items).toHaveLength(1);
     // Funded and debited in one transaction: the balance is as before.
     expect(await coins(u)).toBe(before);
+    const box = await entry(u, 'trade_link');
+    expect(box).toMatchObject({ state: 'claimed', opening_id: res.body.data.opening_id });
+    // Binding again (a changed link) unlocks nothing more.
+    await as(u, ACCOUNT_PATHS.steamLink, { steam_link: LINK.replace('AbCd', 'XyZw') });
     expect(await state(u, 'trade_link')).toBe('claimed');
     expect((await as(u, FREE_BOX_PATHS.open, { kind: 'trade_link' })).body.code).toBe(ERRORS.FREE_BOX_USED.code);
   });

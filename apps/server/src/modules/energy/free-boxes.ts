@@ -7,8 +7,9 @@ import type {
 } from '@kaixiang/shared/energy';
 import { FREE_BOX_KINDS } from '@kaixiang/shared/energy-paths';
 import type { Locale } from '@kaixiang/shared/locale';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { boxOpenRequests } from '../../db/schema/boxes.ts';
 import { freeBoxClaims, freeBoxes } from '../../db/schema/energy.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -64,7 +65,15 @@ export function createFreeBoxes(deps: {
   return {
     async info(userId: number, locale: Locale): Promise<{ list: FreeBox[] }> {
       const rows = await db.select().from(freeBoxes);
-      const claims = await claimsOf(userId);
+      // A claim's opening is the box opening made under the claim's request id.
+      const claims = await db
+        .select({ kind: freeBoxClaims.kind, openingId: boxOpenRequests.id })
+        .from(freeBoxClaims)
+        .leftJoin(
+          boxOpenRequests,
+          and(eq(boxOpenRequests.userId, freeBoxClaims.userId), eq(boxOpenRequests.requestId, freeBoxClaims.requestId)),
+        )
+        .where(eq(freeBoxClaims.userId, userId));
       const list: FreeBox[] = [];
       for (const kind of FREE_BOX_KINDS) {
         const row = rows.find((r) => r.kind === kind);
@@ -78,7 +87,7 @@ export function createFreeBoxes(deps: {
           box_img: box.img,
           price: box.price,
           state: s.state === 'id_used' ? 'claimed' : s.state,
-          opening_id: claims.find((c) => c.kind === kind) ? 0 : null,
+          opening_id: claims.find((c) => c.kind === kind)?.openingId ?? null,
         });
       }
       return { list };

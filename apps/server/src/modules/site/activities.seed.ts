@@ -91,6 +91,21 @@ export function defaultActivities(nowMs: number) {
       sort: 16,
     },
     {
+      id: 10,
+      titleZhCn: '首充免费箱',
+      titleZhTw: '首儲免費箱',
+      titleEn: 'First top-up free box',
+      path: `${ENERGY_ROUTE}#free-boxes`,
+      ...always,
+      rulesZhCn:
+        '首次充值并完成实名认证，可免费开启一次首充免费箱（每个账号、每个身份证限一次），开箱结果与普通开箱一样可在公平验证中核对。',
+      rulesZhTw:
+        '首次儲值並完成實名認證，可免費開啟一次首儲免費箱（每個帳號、每個身分證限一次），開箱結果與一般開箱一樣可在公平驗證中核對。',
+      rulesEn:
+        'Top up for the first time and verify your identity to open the first top-up box once for free (once per account and per ID); it is an ordinary opening you can check on the fairness page.',
+      sort: 18,
+    },
+    {
       id: 3,
       titleZhCn: '红包雨',
       titleZhTw: '紅包雨',

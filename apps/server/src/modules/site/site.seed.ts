@@ -1,3 +1,4 @@
+import { ENERGY_ROUTE } from '@kaixiang/shared/energy-paths';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activities, banners, bgmTracks, hostProfiles, navItems, notices, siteSettings } from '../../db/schema/site.ts';
@@ -198,12 +199,13 @@ export async function seedSite(db: Db, nowMs: number): Promise<void> {
         titleZhTw: '新手福利：綁定交易連結送免費箱',
         titleEn: 'Newcomer gift: bind your trade link for a free box',
         img: '/img/banners/gift.svg',
-        path: '/userinfo',
+        // The free boxes' section: it shows the box, the player's state and the way to bind.
+        path: `${ENERGY_ROUTE}#free-boxes`,
         startAt: new Date(nowMs - 24 * 3600 * 1000),
         endAt: new Date(nowMs + year),
-        rulesZhCn: '在个人中心绑定 Steam 交易链接，即可获得一次免费开箱奖励。每个账号限一次。',
-        rulesZhTw: '在個人中心綁定 Steam 交易連結，即可獲得一次免費開箱獎勵。每個帳號限一次。',
-        rulesEn: 'Bind your Steam trade link in the user centre for a free box reward, once per account.',
+        rulesZhCn: '在个人中心绑定 Steam 交易链接，即可免费开启一次指定箱子。每个账号限一次。',
+        rulesZhTw: '在個人中心綁定 Steam 交易連結，即可免費開啟一次指定箱子。每個帳號限一次。',
+        rulesEn: 'Bind your Steam trade link in the user centre to open a named box once for free, once per account.',
         sort: 50,
       },
       ...defaultActivities(nowMs),

@@ -1,6 +1,6 @@
 import { formatUnits } from '@kaixiang/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -20,6 +20,7 @@ import {
 } from '../../../components/icons.tsx';
 import { LazyDialog } from '../../../components/lazy-dialog.tsx';
 import { VipBadge } from '../../../components/vip-badge.tsx';
+import { APP_EVENTS } from '../../../lib/events.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewMailCount } from '../../mail/api/new-mail-count.ts';
 import { CommandDialogHost } from '../../vip/components/command-dialog-host.tsx';
@@ -57,6 +58,12 @@ export function AccountHeader() {
   const newMail = useNewMailCount();
   const queryClient = useQueryClient();
   useLiveBalance();
+  // A page's "recharge" button (the first-charge free box, say) opens this header's dialog.
+  useEffect(() => {
+    const onOpen = () => setRechargeOpen(true);
+    window.addEventListener(APP_EVENTS.openRecharge, onOpen);
+    return () => window.removeEventListener(APP_EVENTS.openRecharge, onOpen);
+  }, []);
   const name = user?.nick_name ?? '';
 
   return (

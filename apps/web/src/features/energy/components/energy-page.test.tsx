@@ -1,4 +1,11 @@
-import { ENERGY_PATHS, type EnergyLevel, type EnergyOpenResponse } from '@kaixiang/shared/energy';
+import {
+  ENERGY_PATHS,
+  type EnergyLevel,
+  type EnergyOpenResponse,
+  FREE_BOX_PATHS,
+  type FreeBox,
+  type FreeBoxOpenResponse,
+} from '@kaixiang/shared/energy';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -137,6 +144,76 @@ describe('energy box page', () => {
     expect(await screen.findByText('登录后查看您本周的能量和可开启的能量箱')).toBeTruthy();
     expect(screen.getByRole('button', { name: '登录后查看' })).toBeTruthy();
     expect(requests.some((r) => r.url.pathname === `/api${ENERGY_PATHS.info}`)).toBe(false);
+  });
+
+  it('lists the free boxes with what unlocks each, opens one once and shows the item won', async () => {
+    const box = (o: Partial<FreeBox>): FreeBox => ({
+      kind: 'trade_link',
+      box_id: 3,
+      box_name: '新手箱',
+      box_img: '/img/boxes/3.png',
+      price: 25_000,
+      state: 'claimable',
+      opening_id: null,
+      ...o,
+    });
+    let list = [box({ kind: 'first_charge', state: 'not_eligible' }), box({})];
+    const won: FreeBoxOpenResponse = {
+      kind: 'trade_link',
+      free: true,
+      opening_id: 901,
+      box_id: 3,
+      total_price: 25_000,
+      money: 1_000_000,
+      items: [
+        {
+          id: 55,
+          item_id: 7,
+          name: 'AK-47 | 红线',
+          img: '/img/items/7.png',
+          quality: 4,
+          exter: 2,
+          cost_price: 120_000,
+          roll: {
+            nonce: 1,
+            client_seed: 'c',
+            server_seed_hash: 'h',
+            server_seed: null,
+            odds_hash: 'o',
+            box_version: 1,
+            ticket: 5,
+          },
+        },
+      ],
+    };
+    const { requests } = setup({
+      [FREE_BOX_PATHS.info]: () => ({ list }),
+      [FREE_BOX_PATHS.open]: () => {
+        list = [list[0] as FreeBox, box({ state: 'claimed', opening_id: 901 })];
+        return won;
+      },
+    });
+    const first = await screen.findByTestId('free-box-first_charge');
+    expect(within(first).getByText('首充免费箱')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: '去充值' })).toBeTruthy();
+    const trade = screen.getByTestId('free-box-trade_link');
+    expect(within(trade).getByText(/新手箱/)).toBeTruthy();
+    const openIt = within(trade).getByRole('button', { name: '免费开启' });
+    fireEvent.click(openIt);
+    fireEvent.click(openIt);
+    const dialog = await screen.findByRole('dialog', { name: '恭喜获得' });
+    expect(within(dialog).getByText('AK-47 | 红线')).toBeTruthy();
+    const opens = requests
+      .filter((r) => r.url.pathname === `/api${FREE_BOX_PATHS.open}`)
+      .map((r) => JSON.parse(r.body));
+    expect(opens).toEqual([{ kind: 'trade_link' }]);
+    fireEvent.click(within(dialog).getByRole('button', { name: '放入背包' }));
+    await waitFor(() => expect(within(screen.getByTestId('free-box-trade_link')).getByText('已领取')).toBeTruthy());
+    expect(
+      within(screen.getByTestId('free-box-trade_link'))
+        .getByRole('link', { name: '查看开箱记录' })
+        .getAttribute('href'),
+    ).toBe('/personalCenter/unpack');
   });
 
   it('fills the bar by equal steps between the levels', () => {

@@ -14,6 +14,7 @@ import { useLoggedIn } from '../../../lib/session.ts';
 import { BagArt } from '../../bags/components/bag-art.tsx';
 import { useEnergy, useOpenEnergy } from '../api/energy.ts';
 import { energyTexts } from '../texts.ts';
+import { FreeBoxes } from './free-boxes.tsx';
 import './energy.css';
 
 /** Where /fairness checks an energy box's opening: it is a lucky bag of the level's campaign. */
@@ -21,7 +22,10 @@ const fairnessPath = (bagId: number) => `${PATHS.fairness}?bag=${bagId}`;
 
 const chinaDate = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(5, 16).replace('T', ' ');
 
-/** /activity/energyBox (能量箱): this week's energy, the levels with their tables, the open buttons. */
+/**
+ * /activity/energyBox (能量箱): this week's energy, the levels with their tables, the open buttons;
+ * below, the free boxes (the spec's one screen "Energy box and first-charge free box").
+ */
 export function EnergyPage() {
   return (
     <FeatureTextsGate texts={energyTexts}>
@@ -59,6 +63,7 @@ function EnergyBox() {
         )}
         <p className="energy-box__rules">{t('energyBox.rules')}</p>
       </section>
+      {loggedIn && <FreeBoxes />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ENERGY_LEVEL_STATES } from '@kaixiang/shared/energy';
+import { ENERGY_LEVEL_STATES, FREE_BOX_KINDS } from '@kaixiang/shared/energy';
 import { describe, expect, it } from 'vitest';
 import enUS from './en-US.json';
 import zhCN from './zh-CN.json';
@@ -19,6 +19,13 @@ describe('energy box texts', () => {
   it('name every state of a level', () => {
     for (const texts of [zhCN, zhTW, enUS]) {
       expect(Object.keys(texts.energyBox.state).sort()).toEqual([...ENERGY_LEVEL_STATES].sort());
+    }
+  });
+
+  it('name and explain every free box', () => {
+    for (const texts of [zhCN, zhTW, enUS]) {
+      expect(Object.keys(texts.energyBox.free.kind).sort()).toEqual([...FREE_BOX_KINDS].sort());
+      expect(Object.keys(texts.energyBox.free.rule).sort()).toEqual([...FREE_BOX_KINDS].sort());
     }
   });
 });

@@ -1,4 +1,5 @@
 import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts';
+import { FREE_BOX_PATHS } from '@kaixiang/shared/energy';
 import { mainlandCheckChar } from '@kaixiang/shared/id-card';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -124,6 +125,39 @@ describe('trade link', () => {
     bind();
     await waitFor(() => expect(lastToast()).toBe('绑定成功'));
     expect(JSON.parse(posts(requests, ACCOUNT_PATHS.steamLink)[0]!.body)).toEqual({ steam_link: link });
+  });
+});
+
+describe('trade link free box', () => {
+  it('says what the first binding unlocked and takes the player to the free box', async () => {
+    const { router } = await openCentre({
+      [ACCOUNT_PATHS.steamLink]: () => ({ reward_price: 0 }),
+      [FREE_BOX_PATHS.info]: () => ({
+        list: [
+          {
+            kind: 'trade_link',
+            box_id: 3,
+            box_name: '新手箱',
+            box_img: '/img/boxes/3.png',
+            price: 25_000,
+            state: 'claimable',
+            opening_id: null,
+          },
+        ],
+      }),
+    });
+    const link = 'https://steamcommunity.com/tradeoffer/new/?partner=12345678&token=AbCdEf12';
+    fireEvent.change(screen.getByLabelText('Steam 交易链接'), { target: { value: link } });
+    fireEvent.click(
+      within(screen.getByLabelText('Steam 交易链接').closest('.trade-link') as HTMLElement).getByRole('button', {
+        name: '绑定',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: '绑定成功' });
+    expect(within(dialog).getByText('你获得了一次免费开启「新手箱」的机会（价值 ¥2.50）')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '去开启' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activity/energyBox'));
+    expect(router.state.location.hash).toBe('#free-boxes');
   });
 });
 
