@@ -1,11 +1,9 @@
 import { loadFeatureTexts } from '../../i18n/feature-texts.tsx';
 
 /**
- * The roll room and treasure verifiers' and the recipe's texts (`fairness.roll.*`,
- * `fairness.treasure.*`, `fairness.recipe.*`) and the lucky player's roll (`fairness.lucky.*`), loaded
- * with the fairness page's chunk rather than merged into the shell's first load as `i18n/`'s
- * are: the newest verifiers, kept off the home page's budget (docs/games/card-grabbing.md "Card grabbing
- * screens (web)"). Each verifier renders once they are in.
+ * Every text of the fairness page (`fairness.*`: the recipes, the seed panel, each game's
+ * verifier), loaded with the page's chunk rather than merged into the shell's first load: the
+ * page renders once they are in (FairnessPage's gate; the verifiers' own gates then pass at once).
  */
 export const verifierTexts = loadFeatureTexts({
   'zh-CN': () => import('./texts/zh-CN.json'),

@@ -133,7 +133,8 @@ const passed = (key: string) => check(key).className.includes('is-ok');
 describe('fairness page', () => {
   it('explains the scheme and shows the active seed pair', async () => {
     setup();
-    expect(screen.getByRole('heading', { name: '公平验证' })).toBeTruthy();
+    // The page's texts come with its chunk: it renders once they are in.
+    expect(await screen.findByRole('heading', { name: '公平验证' })).toBeTruthy();
     const how = within(screen.getByRole('region', { name: '验证原理' }));
     expect(how.getByText(/HMAC_SHA256\(服务端种子, “box:客户端种子:nonce:游标”\)/)).toBeTruthy();
     expect(how.getByText(/52 位/)).toBeTruthy();

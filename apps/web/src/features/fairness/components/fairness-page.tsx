@@ -2,7 +2,9 @@ import type { SelfHistoryEntry } from '@kaixiang/shared/boxes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconShield } from '../../../components/icons.tsx';
+import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { useLoggedIn } from '../../../lib/session.ts';
+import { verifierTexts } from '../verifier-texts.ts';
 import { BagVerifier } from './bag-verifier.tsx';
 import { BattleVerifier } from './battle-verifier.tsx';
 import { RainVerifier } from './rain-verifier.tsx';
@@ -25,6 +27,14 @@ const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5'] as const;
  * player who writes their own.
  */
 export function FairnessPage() {
+  return (
+    <FeatureTextsGate texts={verifierTexts}>
+      <Fairness />
+    </FeatureTextsGate>
+  );
+}
+
+function Fairness() {
   const { t } = useTranslation();
   const loggedIn = useLoggedIn();
   const [selected, setSelected] = useState<SelfHistoryEntry | null>(null);
