@@ -1,6 +1,6 @@
 import type { EnergyLevel, EnergyOpenResponse } from '@kaixiang/shared/energy';
 import { formatUnits } from '@kaixiang/shared/money';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -16,6 +16,7 @@ import { useEnergy, useOpenEnergy } from '../api/energy.ts';
 import { energyTexts } from '../texts.ts';
 import { FreeBoxes } from './free-boxes.tsx';
 import './energy.css';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 
 /** Where /fairness checks an energy box's opening: it is a lucky bag of the level's campaign. */
 const fairnessPath = (bagId: number) => `${PATHS.fairness}?bag=${bagId}`;
@@ -73,8 +74,7 @@ function Levels() {
   const query = useEnergy();
   const open = useOpenEnergy();
   const [result, setResult] = useState<EnergyOpenResponse | null>(null);
-  // Set at the click itself: a second click of the same tick sees it.
-  const sending = useRef(false);
+  const once = useSingleFlight();
   if (query.isPending) {
     return (
       <div className="center-block energy-box__loading">
@@ -87,15 +87,9 @@ function Levels() {
   if (levels.length === 0) return <EmptyState title={t('energyBox.empty')} />;
 
   async function onOpen(level: EnergyLevel) {
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      setResult(await open.mutateAsync(level.id));
-    } catch {
-      // The API client showed the server's words (level not reached, opened this week).
-    } finally {
-      sending.current = false;
-    }
+    // A refusal (level not reached, opened this week) is shown in the server's words.
+    const answer = await once(() => open.mutateAsync(level.id));
+    if (answer) setResult(answer);
   }
 
   const top = levels[levels.length - 1]?.energy ?? 1;

@@ -1,10 +1,11 @@
 import type { FreeBox, FreeBoxOpenResponse } from '@kaixiang/shared/energy';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Price } from '../../../components/price.tsx';
 import { openRechargeDialog } from '../../../lib/events.ts';
 import { FREE_BOXES_ANCHOR, PATHS } from '../../../lib/paths.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { TRADE_LINK_ANCHOR } from '../../accounts/components/register-success-dialog.tsx';
 import { BoxImage } from '../../boxes/components/box-image.tsx';
 import { OpenResultDialog } from '../../boxes/components/open-result-dialog.tsx';
@@ -19,7 +20,7 @@ export function FreeBoxes() {
   const query = useFreeBoxes();
   const open = useOpenFreeBox();
   const [won, setWon] = useState<FreeBoxOpenResponse | null>(null);
-  const sending = useRef(false);
+  const once = useSingleFlight();
   const { hash } = useLocation();
   const boxes = (query.data?.list ?? []).filter((b) => b.state !== 'off');
   const shown = boxes.length > 0;
@@ -30,15 +31,9 @@ export function FreeBoxes() {
   if (!shown) return null;
 
   async function onOpen(box: FreeBox) {
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      setWon(await open.mutateAsync(box.kind));
-    } catch {
-      // The API client showed the server's words (already claimed, ID used, not eligible).
-    } finally {
-      sending.current = false;
-    }
+    // A refusal (already claimed, ID used, not eligible) is shown in the server's words.
+    const answer = await once(() => open.mutateAsync(box.kind));
+    if (answer) setWon(answer);
   }
 
   return (

@@ -1,7 +1,7 @@
 import { isQuality, isWearGrade, QUALITY_COLORS, WEAR_GRADE_LABELS } from '@kaixiang/shared/items';
 import { formatUnits } from '@kaixiang/shared/money';
 import type { PointsShopBuyResponse, PointsShopEntry, PointsShopKind } from '@kaixiang/shared/points-shop';
-import { type CSSProperties, useRef, useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -20,6 +20,7 @@ import { newRequestId, useBuyPointsShop, usePointsShop } from '../api/points-sho
 import { pointsShopTexts } from '../texts.ts';
 import { PointsShopRecords } from './points-shop-records.tsx';
 import './points-shop.css';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 
 type View = 'shop' | 'records';
 const VIEWS: readonly View[] = ['shop', 'records'];
@@ -74,9 +75,7 @@ function Entries({ query }: { query: ReturnType<typeof usePointsShop> }) {
   const buy = useBuyPointsShop();
   const [picked, setPicked] = useState<{ entry: PointsShopEntry; requestId: string } | null>(null);
   const [result, setResult] = useState<PointsShopBuyResponse | null>(null);
-  // Set at the click itself: a second click of the same tick sees it (the mutation's pending state
-  // only shows after a render).
-  const sending = useRef(false);
+  const once = useSingleFlight();
   if (query.isPending) {
     return (
       <div className="center-block points-shop__loading">
@@ -89,17 +88,16 @@ function Entries({ query }: { query: ReturnType<typeof usePointsShop> }) {
   if (list.length === 0) return <EmptyState title={t('pointsShop.empty')} hint={t('common.noDataHint')} />;
 
   async function confirm() {
-    if (!picked || sending.current) return;
-    sending.current = true;
-    try {
-      const answer = await buy.mutateAsync(picked);
-      setResult(answer);
-    } catch {
-      // The API client showed the server's words (not enough points, sold out, limit reached).
-    } finally {
-      sending.current = false;
-      setPicked(null);
-    }
+    if (!picked) return;
+    // A refusal (not enough points, sold out, limit reached) is shown in the server's words.
+    const answer = await once(async () => {
+      try {
+        return await buy.mutateAsync(picked);
+      } finally {
+        setPicked(null);
+      }
+    });
+    if (answer) setResult(answer);
   }
 
   return (

@@ -1,7 +1,7 @@
 import { isQuality, isWearGrade, QUALITY_COLORS, WEAR_GRADE_LABELS } from '@kaixiang/shared/items';
 import { formatUnits } from '@kaixiang/shared/money';
 import type { WishCurrency, WishEntry, WishResponse } from '@kaixiang/shared/wishing-well';
-import { type CSSProperties, useRef, useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -19,6 +19,7 @@ import { newWishRequestId, useWish, useWishingWell } from '../api/wishing-well.t
 import { wishingWellTexts } from '../texts.ts';
 import { WishRecords } from './wish-records.tsx';
 import './wishing-well.css';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 
 type Tab = 'well' | 'records';
 const TABS: readonly Tab[] = ['well', 'records'];
@@ -98,8 +99,7 @@ function Entries({ query }: { query: ReturnType<typeof useWishingWell> }) {
   const wish = useWish();
   const [confirming, setConfirming] = useState<{ entry: WishEntry; requestId: string } | null>(null);
   const [outcome, setOutcome] = useState<WishResponse | null>(null);
-  // Set at the click: a second click in the same tick sees it before the mutation's state renders.
-  const inFlight = useRef(false);
+  const once = useSingleFlight();
   if (query.isPending) {
     return (
       <div className="center-block wishing-well__loading">
@@ -113,16 +113,16 @@ function Entries({ query }: { query: ReturnType<typeof useWishingWell> }) {
   const have = (currency: WishCurrency) => (currency === 'point' ? query.data.points : query.data.money);
 
   async function send() {
-    if (!confirming || inFlight.current) return;
-    inFlight.current = true;
-    try {
-      setOutcome(await wish.mutateAsync(confirming));
-    } catch {
-      // The API client showed the server's words (not enough points, changed terms).
-    } finally {
-      inFlight.current = false;
-      setConfirming(null);
-    }
+    if (!confirming) return;
+    // A refusal (not enough points, changed terms) is shown in the server's words.
+    const answer = await once(async () => {
+      try {
+        return await wish.mutateAsync(confirming);
+      } finally {
+        setConfirming(null);
+      }
+    });
+    if (answer) setOutcome(answer);
   }
 
   const picked = confirming?.entry;
