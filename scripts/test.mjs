@@ -12,13 +12,21 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 /** Failed tests by name, repeated at the very end: CI keeps only the tail of the output. */
 const failedTests = [];
+/** Each step's wall time, printed at the end: the run must stay well inside CI's limit. */
+const durations = [];
+function timed(name, fn) {
+  const started = Date.now();
+  const result = fn();
+  durations.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
+  return result;
+}
 
 function vitestStep(name, args, env = process.env) {
   log(`tests: ${name}`);
   const out = join(reports, `${name}.json`);
-  const status = run(vitest[0], ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
-    env,
-  });
+  const status = timed(name, () =>
+    run(vitest[0], ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], { env }),
+  );
   try {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -44,9 +52,9 @@ function vitestStep(name, args, env = process.env) {
 
 ensureDependencies();
 log('lint and format (biome)');
-if (run('node_modules/.bin/biome', ['ci', '.']) !== 0) failedSteps.push('lint');
+if (timed('lint', () => run('node_modules/.bin/biome', ['ci', '.'])) !== 0) failedSteps.push('lint');
 log('type check (tsc -b)');
-if (run('node_modules/.bin/tsc', ['-b']) !== 0) failedSteps.push('typecheck');
+if (timed('typecheck', () => run('node_modules/.bin/tsc', ['-b'])) !== 0) failedSteps.push('typecheck');
 
 vitestStep('unit', ['--project', 'unit', '--project', 'web']);
 
@@ -65,6 +73,7 @@ vitestStep('browser', ['--config', 'apps/web/e2e/vitest.config.ts']);
 rmSync(reports, { recursive: true, force: true });
 console.log('');
 for (const line of failedTests) console.log(`FAILED ${line}`);
+log(`step times: ${durations.join(', ')}`);
 if (failedSteps.length) log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
