@@ -230,9 +230,12 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
-  await app.register(catalogueRoutes(createCatalogueService({ db: rt.database.db }), accounts.authenticate), {
-    prefix: '/api',
-  });
+  await app.register(
+    catalogueRoutes(createCatalogueService({ db: rt.database.db }), rt.database.db, accounts.authenticate),
+    {
+      prefix: '/api',
+    },
+  );
   // Lucky bags: mail attachments and recharges give them, so they come before both.
   const bags = createBagsModule(rt, ledger);
   app.decorate('bags', bags.service);

@@ -132,7 +132,8 @@ export const userDetail = z.object({
   steam_link: z.string(),
   receipt_sms: z.boolean(),
   identity_verified: z.boolean(),
-  role: z.enum(['player', 'anchor', 'admin']),
+  /** Staff roles (admin, support, finance) open the console (admin.ts). */
+  role: z.enum(['player', 'anchor', 'admin', 'support', 'finance']),
 });
 export type UserDetail = z.infer<typeof userDetail>;
 

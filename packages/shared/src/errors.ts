@@ -16,6 +16,7 @@ export const ERRORS = {
   UNAUTHENTICATED: { code: 401, http: 401 },
   FORBIDDEN: { code: 403, http: 403 },
   ADMIN_ONLY: { code: 4030, http: 403 },
+  STAFF_PERMISSION_MISSING: { code: 4031, http: 403 },
   NOT_FOUND: { code: 404, http: 404 },
   CONFLICT: { code: 409, http: 409 },
   PAYLOAD_TOO_LARGE: { code: 413, http: 413 },
@@ -318,6 +319,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '仅限管理员使用',
     'zh-TW': '僅限管理員使用',
     'en-US': 'Only an administrator can do this',
+  },
+  STAFF_PERMISSION_MISSING: {
+    'zh-CN': '您的后台角色没有此操作的权限',
+    'zh-TW': '您的後台角色沒有此操作的權限',
+    'en-US': 'Your console role does not allow this',
   },
   NOT_FOUND: { 'zh-CN': '接口不见了', 'zh-TW': '介面不見了', 'en-US': 'The interface is gone' },
   CONFLICT: {

@@ -98,7 +98,11 @@ export function asUser<T = unknown>(t: TestApp, token: string, method: 'GET' | '
 }
 
 /** Gives a user a role through the development tool (as the browser tests and a person trying the site do). */
-export async function setRole(t: TestApp, userId: number, role: 'player' | 'anchor' | 'admin'): Promise<void> {
+export async function setRole(
+  t: TestApp,
+  userId: number,
+  role: 'player' | 'anchor' | 'admin' | 'support' | 'finance',
+): Promise<void> {
   const res = await t.app.inject({ method: 'POST', url: '/dev/test/role', payload: { user_id: userId, role } });
   if (res.statusCode !== 200) throw new Error(`role: ${res.statusCode} ${res.body}`);
 }

@@ -1,5 +1,6 @@
 import type { UserDetail } from '@kaixiang/shared/accounts';
 import { MAX_ACCOUNTS_PER_ID } from '@kaixiang/shared/accounts';
+import { isStaffRole } from '@kaixiang/shared/admin';
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import { checkIdentity, chinaDay, type IdentityType, normalizeIdNumber } from '@kaixiang/shared/id-card';
 import { checkNickName, checkTradeLink, sanitizeNickName } from '@kaixiang/shared/validation';
@@ -16,7 +17,7 @@ import type { SessionsService } from './sessions.service.ts';
 /** Longest invite chain walked when binding (a cycle check; real chains are a few links). */
 const MAX_INVITE_DEPTH = 10_000;
 
-const roleOf = (r: string): UserDetail['role'] => (r === 'anchor' || r === 'admin' ? r : 'player');
+const roleOf = (r: string): UserDetail['role'] => (r === 'anchor' || isStaffRole(r) ? r : 'player');
 
 /**
  * The user centre (spec 1 §7, usercenter/v1/user/*). Every method takes the user id of the

@@ -1,9 +1,20 @@
-import { ADMIN_PATHS, type AuditLogResponse } from '@kaixiang/shared/admin';
+import {
+  ADMIN_PATHS,
+  type AdminMeResponse,
+  type AuditLogResponse,
+  type Permission,
+  ROLE_PERMISSIONS,
+  roleCan,
+  STAFF_ROLES,
+} from '@kaixiang/shared/admin';
 import { ERRORS } from '@kaixiang/shared/errors';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, setRole, type TestUser } from '../../../test/support/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { users } from '../../db/schema/users.ts';
 import { recordAudit } from './audit.ts';
+import { setStaffRole } from './staff-role.ts';
 
 /** The admin API's gate and its audit log, through HTTP. */
 describe('admin API: the gate and the audit log', () => {
@@ -70,5 +81,112 @@ describe('admin API: the gate and the audit log', () => {
     expect((await log(admin, '?target=bag:7')).body.data.total).toBe(1);
     expect((await log(admin, `?admin_id=${player.userId}`)).body.data.total).toBe(0);
     expect((await log(admin, '?page=2&page_size=2')).body.data.list.map((e) => e.action)).toEqual(['rain.schedule']);
+  });
+});
+
+/**
+ * Every admin route of the OpenAPI document asks for its permission (issue 23): a player is
+ * refused all of them, support and finance those their role does not hold, an admin none. A new
+ * admin route must be listed here with the permission it asks for.
+ */
+const ROUTE_PERMISSIONS: [prefix: string, permission: Permission | 'staff' | 'prizes'][] = [
+  ['/admin/v1/me', 'staff'],
+  ['/admin/v1/audit-log', 'audit.read'],
+  ['/admin/v1/catalogue/', 'prizes'],
+  ...[
+    'activities',
+    'bags',
+    'command-codes',
+    'energy',
+    'free-boxes',
+    'lucky',
+    'points-shop',
+    'rain',
+    'sign-in',
+    'tasks',
+    'wishing-well',
+  ].map((area): [string, Permission] => [`/admin/v1/${area}/`, 'promotions.manage']),
+];
+const PRIZES: Permission[] = ['catalogue.manage', 'games.manage', 'promotions.manage'];
+
+describe('admin API: every route asks for its permission', () => {
+  let t: TestApp;
+  const staff = new Map<string, TestUser>();
+  beforeAll(async () => {
+    t = await startTestApp();
+    for (const role of ['player', ...STAFF_ROLES] as const) {
+      const u = await registerUser(t);
+      if (role !== 'player') await setRole(t, u.userId, role);
+      staff.set(role, u);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('refuses a player everywhere, a role without the permission with its own message, an admin nowhere', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const ops = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((m) => ({ method: m.toUpperCase(), path: path.slice(4) })),
+      );
+    expect(ops.length).toBeGreaterThan(30);
+    const wrong: string[] = [];
+    for (const op of ops) {
+      const rule = ROUTE_PERMISSIONS.find(([prefix]) => op.path.startsWith(prefix))?.[1];
+      if (!rule) {
+        wrong.push(`${op.method} ${op.path}: not listed with its permission`);
+        continue;
+      }
+      for (const [role, u] of staff) {
+        const res = await t.api(op.method as 'GET' | 'POST', op.path.replace(/\{[^}]+\}/g, '1'), {
+          headers: bearer(u.tokens.access_token),
+          lang: 'en-US',
+          ...(op.method === 'GET' ? {} : { body: {} }),
+        });
+        const allowed =
+          role !== 'player' &&
+          (rule === 'staff' || (rule === 'prizes' ? PRIZES.some((p) => roleCan(role, p)) : roleCan(role, rule)));
+        const code = (res.body as { code: number }).code;
+        const expected = role === 'player' ? ERRORS.ADMIN_ONLY.code : ERRORS.STAFF_PERMISSION_MISSING.code;
+        if (!allowed && (res.status !== 403 || code !== expected))
+          wrong.push(`${op.method} ${op.path} as ${role}: ${res.status} ${code}, expected 403 ${expected}`);
+        if (allowed && res.status === 403) wrong.push(`${op.method} ${op.path} as ${role}: refused`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('tells a staff member their role and permissions; not a player', async () => {
+    const me = (u: TestUser) =>
+      t.api<AdminMeResponse>('GET', ADMIN_PATHS.me, { headers: bearer(u.tokens.access_token) });
+    const support = await me(staff.get('support') as TestUser);
+    expect(support.body.data).toMatchObject({ role: 'support', permissions: [...ROLE_PERMISSIONS.support] });
+    expect(support.body.data.permissions).not.toContain('balance.adjust');
+    expect((await me(staff.get('finance') as TestUser)).body.data.permissions).toContain('balance.adjust');
+    expect((await me(staff.get('player') as TestUser)).body.code).toBe(ERRORS.ADMIN_ONLY.code);
+  });
+
+  it('gives the first admin from the command line, by phone or id, and records it', async () => {
+    const db = t.rt.database.db;
+    const u = await registerUser(t);
+    const [row] = await db.select({ mobile: users.mobile }).from(users).where(eq(users.id, u.userId));
+    const done = await setStaffRole(db, row?.mobile ?? '', 'admin', new Date());
+    expect(done).toEqual({ userId: u.userId, before: 'player', after: 'admin' });
+    await expect(setStaffRole(db, String(u.userId), 'owner', new Date())).rejects.toThrow(/role must be one of/);
+    await expect(setStaffRole(db, '13000000000', 'admin', new Date())).rejects.toThrow(/no account/);
+    const log = await t.api<AuditLogResponse>('GET', `${ADMIN_PATHS.auditLog}?action=staff.role`, {
+      headers: bearer(u.tokens.access_token),
+    });
+    expect(log.body.data.list).toEqual([
+      expect.objectContaining({
+        admin_id: 0,
+        target: `user:${u.userId}`,
+        before: { role: 'player' },
+        after: { role: 'admin' },
+      }),
+    ]);
+    expect((await setStaffRole(db, String(u.userId), 'player', new Date())).after).toBe('player');
   });
 });

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
-import { actorOf, requireAdmin } from '../admin/admin-access.ts';
+import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { CommandItems } from './command-items.service.ts';
 
 /** admin/v1/command-codes/*: role admin; schema in, schema out, call the service (STYLE.md §1). */
@@ -21,7 +21,7 @@ export function commandItemsAdminRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preHandler: requireAdmin(db, authenticate) };
+    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
     const answer = { 200: envelopeOf(adminCommandCode) };
     app.get(
       ADMIN_COMMAND_CODE_PATHS.list,

@@ -60,7 +60,10 @@ export function devRoutes(deps: { site: SiteService; db: Db }): FastifyPluginAsy
       {
         schema: {
           hide: true,
-          body: z.object({ user_id: z.number().int().positive(), role: z.enum(['player', 'anchor', 'admin']) }),
+          body: z.object({
+            user_id: z.number().int().positive(),
+            role: z.enum(['player', 'anchor', 'admin', 'support', 'finance']),
+          }),
         },
       },
       async (req) => {

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { authOf } from '../accounts/authenticate.ts';
-import { actorOf, requireAdmin } from '../admin/admin-access.ts';
+import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { EnergyAdmin } from './energy.admin.ts';
 import type { EnergyService } from './energy.service.ts';
 
@@ -49,7 +49,7 @@ export function energyAdminRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preHandler: requireAdmin(db, authenticate) };
+    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
     app.get(
       ADMIN_ENERGY_PATHS.levels,
       { ...gate, schema: { tags, response: { 200: envelopeOf(adminEnergyLevelsResponse) } } },

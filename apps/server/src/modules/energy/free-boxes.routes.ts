@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { authOf } from '../accounts/authenticate.ts';
-import { actorOf, requireAdmin } from '../admin/admin-access.ts';
+import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { FreeBoxesService } from './free-boxes.ts';
 
 /** promotion/v1/free-box/* (login) and admin/v1/free-boxes/* (role admin). */
@@ -25,7 +25,7 @@ export function freeBoxRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { preHandler: authenticate };
-    const gate = { preHandler: requireAdmin(db, authenticate) };
+    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
     app.get(
       FREE_BOX_PATHS.info,
       { ...auth, schema: { tags: ['energy'], response: { 200: envelopeOf(freeBoxesResponse) } } },

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { requestLocale } from '../../http/locale.ts';
-import { actorOf, requireAdmin } from '../admin/admin-access.ts';
+import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { LuckyAdmin } from './lucky.admin.ts';
 import type { LuckyService } from './lucky.service.ts';
 
@@ -40,26 +40,35 @@ export function luckyRoutes(
       async (req) => ok(await lucky.players(req.query, requestLocale(req))),
     );
 
-    const preHandler = requireAdmin(db, authenticate);
+    const preValidation = requirePermission(db, authenticate, 'promotions.manage');
     const adminTags = ['admin', 'lucky'];
     app.get(
       LUCKY_ADMIN_PATHS.windows,
-      { preHandler, schema: { tags: adminTags, response: { 200: envelopeOf(adminLuckyWindowsResponse) } } },
+      { preValidation, schema: { tags: adminTags, response: { 200: envelopeOf(adminLuckyWindowsResponse) } } },
       async () => ok(await admin.list()),
     );
     app.post(
       LUCKY_ADMIN_PATHS.windows,
-      { preHandler, schema: { tags: adminTags, body: luckyWindowInput, response: { 200: envelopeOf(luckyWindow) } } },
+      {
+        preValidation,
+        schema: { tags: adminTags, body: luckyWindowInput, response: { 200: envelopeOf(luckyWindow) } },
+      },
       async (req) => ok(await admin.schedule(actorOf(req), req.body)),
     );
     app.post(
       LUCKY_ADMIN_PATHS.update,
-      { preHandler, schema: { tags: adminTags, body: luckyWindowUpdate, response: { 200: envelopeOf(luckyWindow) } } },
+      {
+        preValidation,
+        schema: { tags: adminTags, body: luckyWindowUpdate, response: { 200: envelopeOf(luckyWindow) } },
+      },
       async (req) => ok(await admin.update(actorOf(req), req.body)),
     );
     app.post(
       LUCKY_ADMIN_PATHS.cancel,
-      { preHandler, schema: { tags: adminTags, body: luckyWindowCancel, response: { 200: envelopeOf(luckyWindow) } } },
+      {
+        preValidation,
+        schema: { tags: adminTags, body: luckyWindowCancel, response: { 200: envelopeOf(luckyWindow) } },
+      },
       async (req) => ok(await admin.cancel(actorOf(req), req.body)),
     );
   };

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
-import { actorOf, requireAdmin } from '../admin/admin-access.ts';
+import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { PointsShopAdmin } from './points-shop.admin.ts';
 
 /** admin/v1/points-shop/*: role admin; schema in, schema out, call the admin service (STYLE.md §1). */
@@ -23,7 +23,7 @@ export function pointsShopAdminRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preHandler: requireAdmin(db, authenticate) };
+    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
     const answer = { 200: envelopeOf(adminPointsShopEntry) };
     app.get(
       ADMIN_POINTS_SHOP_PATHS.entries,

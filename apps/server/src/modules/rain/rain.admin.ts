@@ -34,7 +34,7 @@ import { withTransaction } from '../../db/tx.ts';
 import { AppError } from '../../http/app-error.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import type { Clock } from '../../infra/clock.ts';
-import { actorOf, requireAdmin } from '../admin/admin-access.ts';
+import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { type ScheduleRow, timingOf } from './rain.repo.ts';
 import type { RainRounds } from './rain.rounds.ts';
@@ -110,10 +110,10 @@ export function rainAdminRoutes(
   const { db } = deps;
   return async (app) => {
     const tags = ['admin'];
-    const preHandler = requireAdmin(db, authenticate);
+    const preValidation = requirePermission(db, authenticate, 'promotions.manage');
     app.get(
       RAIN_ADMIN_PATHS.schedules,
-      { preHandler, schema: { tags, response: { 200: envelopeOf(rainScheduleList) } } },
+      { preValidation, schema: { tags, response: { 200: envelopeOf(rainScheduleList) } } },
       async () => {
         const rows = await db.select().from(rainSchedules).orderBy(rainSchedules.id);
         return ok({ list: rows.map((s) => scheduleView(s, deps.clock.now())) });
@@ -122,7 +122,7 @@ export function rainAdminRoutes(
 
     app.post(
       RAIN_ADMIN_PATHS.saveSchedule,
-      { preHandler, schema: { tags, body: rainScheduleInput, response: { 200: envelopeOf(rainSchedule) } } },
+      { preValidation, schema: { tags, body: rainScheduleInput, response: { 200: envelopeOf(rainSchedule) } } },
       async (req) => {
         const input = req.body;
         const bad = scheduleError(input);
@@ -185,7 +185,7 @@ export function rainAdminRoutes(
 
     app.post(
       RAIN_ADMIN_PATHS.enableSchedule,
-      { preHandler, schema: { tags, body: rainEnableInput, response: { 200: envelopeOf(rainSchedule) } } },
+      { preValidation, schema: { tags, body: rainEnableInput, response: { 200: envelopeOf(rainSchedule) } } },
       async (req) => {
         const now = new Date(deps.clock.now());
         const actor = actorOf(req);
@@ -219,7 +219,7 @@ export function rainAdminRoutes(
     app.post(
       RAIN_ADMIN_PATHS.cancelRound,
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           body: rainCancelInput,

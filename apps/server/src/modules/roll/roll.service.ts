@@ -28,6 +28,7 @@ import {
   type RollStep,
   rechargeSince,
 } from '@kaixiang/game/roll';
+import { roleCan } from '@kaixiang/shared/admin';
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import { ITEM_STATUS, ITEM_UPDATE_EVENT, type ItemUpdatePush } from '@kaixiang/shared/inventory';
 import { DEFAULT_LOCALE } from '@kaixiang/shared/locale';
@@ -78,7 +79,7 @@ export const sourceName = (roomId: number) => `ROLL房 #${roomId}`;
 
 /** Who may make which room. */
 export function creatorRights(u: { accountType: number; role: string } | undefined) {
-  const admin = u?.role === 'admin';
+  const admin = u !== undefined && roleCan(u.role, 'games.manage');
   return { canCreate: admin || (u !== undefined && ANCHOR_ACCOUNT_TYPES.includes(u.accountType)), official: admin };
 }
 

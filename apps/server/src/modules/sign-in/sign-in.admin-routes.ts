@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
-import { actorOf, requireAdmin } from '../admin/admin-access.ts';
+import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { ActivitiesAdmin } from '../site/activities.admin.ts';
 import type { SignInAdmin } from './sign-in.admin.ts';
 
@@ -24,7 +24,7 @@ export function signInAdminRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preHandler: requireAdmin(db, authenticate) };
+    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
     app.get(
       ADMIN_SIGN_IN_PATHS.rewards,
       { ...gate, schema: { tags, response: { 200: envelopeOf(adminSignInRewardsResponse) } } },

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
-import { actorOf, requireAdmin } from '../admin/admin-access.ts';
+import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { TasksAdmin } from './tasks.admin.ts';
 
 /** admin/v1/tasks/*: role admin; schema in, schema out, call the admin service (STYLE.md §1). */
@@ -21,7 +21,7 @@ export function tasksAdminRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preHandler: requireAdmin(db, authenticate) };
+    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
     app.get(
       ADMIN_TASK_PATHS.list,
       { ...gate, schema: { tags, response: { 200: envelopeOf(adminTasksResponse) } } },

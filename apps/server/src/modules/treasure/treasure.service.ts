@@ -26,6 +26,7 @@ import {
   type Treasure,
   type TreasureStep,
 } from '@kaixiang/game/treasure';
+import { roleCan } from '@kaixiang/shared/admin';
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import { ITEM_STATUS, ITEM_UPDATE_EVENT, type ItemUpdatePush } from '@kaixiang/shared/inventory';
 import { userRoom } from '@kaixiang/shared/socket';
@@ -101,7 +102,7 @@ export function createTreasureService(deps: TreasureDeps) {
   const { db, engine } = deps;
 
   async function createTreasure(userId: number, body: TreasureCreateRequest): Promise<{ room_id: number }> {
-    if ((await treasureRepo.role(db, userId)) !== 'admin') refuse('TREASURE_NOT_ADMIN');
+    if (!roleCan((await treasureRepo.role(db, userId)) ?? '', 'games.manage')) refuse('TREASURE_NOT_ADMIN');
     const [prize] = await deps.mail.resolveItems(db, [
       { itemDefId: body.item_id, ...(body.exter === undefined ? {} : { exter: body.exter }) },
     ]);

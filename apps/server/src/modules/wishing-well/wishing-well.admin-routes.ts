@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
-import { actorOf, requireAdmin } from '../admin/admin-access.ts';
+import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { WishingWellAdmin } from './wishing-well.admin.ts';
 
 /** admin/v1/wishing-well/*: role admin; schema in, schema out, call the admin service (STYLE.md §1). */
@@ -22,7 +22,7 @@ export function wishingWellAdminRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preHandler: requireAdmin(db, authenticate) };
+    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
     const answer = { 200: envelopeOf(adminWishEntry) };
     app.get(
       ADMIN_WISHING_WELL_PATHS.entries,
