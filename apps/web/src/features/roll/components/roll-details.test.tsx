@@ -68,8 +68,9 @@ describe('roll room page', () => {
     mockApi(handlers(() => info({ now: clock.now(), draw_at: clock.now() + 90_000 })));
     renderRoom();
     clock.expectCountdown((await screen.findByRole('timer')).textContent, 90);
-    expect(screen.getByText('阿强')).toBeTruthy();
-    expect(screen.getByText('P250 | 沙丘')).toBeTruthy();
+    // The players and the prizes are queries of their own: they may come after the room.
+    expect(await screen.findByText('阿强')).toBeTruthy();
+    expect(await screen.findByText('P250 | 沙丘')).toBeTruthy();
   });
 
   it('shows each condition met or not for the viewer, with the recharge still missing', async () => {

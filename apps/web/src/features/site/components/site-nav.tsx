@@ -27,13 +27,16 @@ export function SiteNav() {
     queryClient.setQueryData(statisticsQueryOptions.queryKey, (old) => (old ? { ...old, open_room_num: count } : old));
   });
 
+  // The same <nav> in the same place before and after the items come: one landmark throughout.
   if (nav.isPending) {
     return (
-      <nav className="site-nav" aria-label={t('header.navigation')} aria-busy="true">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <span key={i} className="site-nav__skeleton" />
-        ))}
-      </nav>
+      <div className="site-nav-bar">
+        <nav className="site-nav" aria-label={t('header.navigation')} aria-busy="true">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <span key={i} className="site-nav__skeleton" />
+          ))}
+        </nav>
+      </div>
     );
   }
   const items = nav.data ?? [];
