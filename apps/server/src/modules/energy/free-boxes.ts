@@ -14,6 +14,7 @@ import { freeBoxClaims, freeBoxes } from '../../db/schema/energy.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
+import { isUniqueViolation } from '../accounts/accounts.repo.ts';
 import type { AdminActor } from '../admin/admin-access.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { BoxesService } from '../boxes/boxes.service.ts';
@@ -35,32 +36,37 @@ export function createFreeBoxes(deps: {
 }) {
   const { db, clock, boxes } = deps;
 
-  async function boxOf(boxId: number, locale: Locale) {
+  /** The boxes on sale by id, with names in `locale`: one list for all the free boxes at hand. */
+  async function boxesOnSale(locale: Locale) {
     const list = await boxes.list(locale);
-    return list.categories.flatMap((c) => c.boxes).find((b) => b.box_id === boxId) ?? null;
+    return new Map(list.categories.flatMap((c) => c.boxes).map((b) => [b.box_id, b]));
   }
 
-  async function stateOf(kind: FreeBoxKind, userId: number, enabled: boolean) {
-    const own = (await claimsOf(userId)).find((c) => c.kind === kind);
-    if (own) return { state: 'claimed' as const, idHash: null };
-    if (!enabled) return { state: 'off' as const, idHash: null };
+  /** The user row a free box's conditions read; the caller reads it (and the claims) once. */
+  type Player = { userId: number; idHash: string | null; bound: Date | null } | undefined;
+  const playerOf = async (userId: number): Promise<Player> => {
     const [u] = await db
       .select({ idHash: users.idNumberHash, bound: users.steamLinkBoundAt })
       .from(users)
       .where(eq(users.id, userId));
+    return u && { userId, ...u };
+  };
+
+  async function stateOf(kind: FreeBoxKind, player: Player, claimed: boolean, enabled: boolean) {
+    if (claimed) return { state: 'claimed' as const, idHash: null };
+    if (!enabled) return { state: 'off' as const, idHash: null };
+    if (!player) return { state: 'not_eligible' as const, idHash: null };
     if (kind === 'trade_link')
-      return { state: u?.bound ? ('claimable' as const) : ('not_eligible' as const), idHash: null };
-    if (!(await hasRecharged(db, userId))) return { state: 'not_eligible' as const, idHash: null };
-    if (!u?.idHash) return { state: 'needs_identity' as const, idHash: null };
+      return { state: player.bound ? ('claimable' as const) : ('not_eligible' as const), idHash: null };
+    if (!(await hasRecharged(db, player.userId))) return { state: 'not_eligible' as const, idHash: null };
+    if (!player.idHash) return { state: 'needs_identity' as const, idHash: null };
     const [taken] = await db
       .select({ id: freeBoxClaims.id })
       .from(freeBoxClaims)
-      .where(eq(freeBoxClaims.idNumberHash, u.idHash));
-    if (taken) return { state: 'id_used' as const, idHash: u.idHash };
-    return { state: 'claimable' as const, idHash: u.idHash };
+      .where(eq(freeBoxClaims.idNumberHash, player.idHash));
+    if (taken) return { state: 'id_used' as const, idHash: player.idHash };
+    return { state: 'claimable' as const, idHash: player.idHash };
   }
-
-  const claimsOf = (userId: number) => db.select().from(freeBoxClaims).where(eq(freeBoxClaims.userId, userId));
 
   return {
     async info(userId: number, locale: Locale): Promise<{ list: FreeBox[] }> {
@@ -74,12 +80,14 @@ export function createFreeBoxes(deps: {
           and(eq(boxOpenRequests.userId, freeBoxClaims.userId), eq(boxOpenRequests.requestId, freeBoxClaims.requestId)),
         )
         .where(eq(freeBoxClaims.userId, userId));
+      const [onSale, player] = await Promise.all([boxesOnSale(locale), playerOf(userId)]);
       const list: FreeBox[] = [];
       for (const kind of FREE_BOX_KINDS) {
         const row = rows.find((r) => r.kind === kind);
-        const box = row ? await boxOf(row.boxId, locale) : null;
+        const box = row && onSale.get(row.boxId);
         if (!row || !box) continue;
-        const s = await stateOf(kind, userId, row.enabled);
+        const claim = claims.find((c) => c.kind === kind);
+        const s = await stateOf(kind, player, claim !== undefined, row.enabled);
         list.push({
           kind,
           box_id: box.box_id,
@@ -87,7 +95,7 @@ export function createFreeBoxes(deps: {
           box_img: box.img,
           price: box.price,
           state: s.state === 'id_used' ? 'claimed' : s.state,
-          opening_id: claims.find((c) => c.kind === kind)?.openingId ?? null,
+          opening_id: claim?.openingId ?? null,
         });
       }
       return { list };
@@ -96,7 +104,11 @@ export function createFreeBoxes(deps: {
     async open(userId: number, kind: FreeBoxKind, locale: Locale): Promise<FreeBoxOpenResponse> {
       const [row] = await db.select().from(freeBoxes).where(eq(freeBoxes.kind, kind));
       if (!row?.enabled) throw new AppError('FREE_BOX_OFF');
-      const s = await stateOf(kind, userId, true);
+      const [claim] = await db
+        .select({ id: freeBoxClaims.id })
+        .from(freeBoxClaims)
+        .where(and(eq(freeBoxClaims.userId, userId), eq(freeBoxClaims.kind, kind)));
+      const s = await stateOf(kind, await playerOf(userId), claim !== undefined, true);
       if (s.state === 'claimed') throw new AppError('FREE_BOX_USED');
       if (s.state === 'id_used') throw new AppError('FREE_BOX_ID_USED');
       if (s.state === 'needs_identity') throw new AppError('FREE_BOX_NEEDS_IDENTITY');
@@ -134,11 +146,8 @@ export function createFreeBoxes(deps: {
           },
         );
       } catch (e) {
-        const text = String(
-          (e as { message?: string; cause?: { message?: string } })?.cause?.message ?? (e as Error)?.message ?? '',
-        );
-        if (text.includes('free_box_claims_id_uq')) throw new AppError('FREE_BOX_ID_USED');
-        if (text.includes('free_box_claims_user_uq')) throw new AppError('FREE_BOX_USED');
+        if (isUniqueViolation(e, 'free_box_claims_id_uq')) throw new AppError('FREE_BOX_ID_USED');
+        if (isUniqueViolation(e, 'free_box_claims_user_uq')) throw new AppError('FREE_BOX_USED');
         throw e;
       }
       if (!opened) throw new AppError('FREE_BOX_USED');
@@ -151,9 +160,10 @@ export function createFreeBoxes(deps: {
         .select({ kind: freeBoxClaims.kind, n: count() })
         .from(freeBoxClaims)
         .groupBy(freeBoxClaims.kind);
+      const onSale = await boxesOnSale(locale);
       const list: AdminFreeBox[] = [];
       for (const r of rows) {
-        const box = await boxOf(r.boxId, locale);
+        const box = onSale.get(r.boxId);
         list.push({
           kind: r.kind as FreeBoxKind,
           box_id: r.boxId,
@@ -168,7 +178,7 @@ export function createFreeBoxes(deps: {
     },
 
     async adminUpdate(who: AdminActor, input: AdminFreeBoxUpdate): Promise<{ list: AdminFreeBox[] }> {
-      if (input.box_id !== undefined && !(await boxOf(input.box_id, 'zh-CN')))
+      if (input.box_id !== undefined && !(await boxesOnSale('zh-CN')).has(input.box_id))
         throw new AppError('FREE_BOX_BOX_INVALID');
       const now = new Date(clock.now());
       await deps.transaction(async (tx) => {
