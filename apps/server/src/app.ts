@@ -17,6 +17,9 @@ import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { userRoutes } from './modules/accounts/user.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerBoxesAdmin } from './modules/admin/boxes/boxes-admin.module.ts';
+import { createConsoleAuth } from './modules/admin/console-auth.ts';
+import { registerPlayersAdmin } from './modules/admin/players/players.module.ts';
 import { bagsAdminRoutes } from './modules/bags/bags.admin-routes.ts';
 import { bagsDevRoutes } from './modules/bags/bags.dev-routes.ts';
 import { grantRechargeBags } from './modules/bags/bags.grants.ts';
@@ -65,6 +68,7 @@ import { createSiteService } from './modules/site/site.service.ts';
 import { tasksAdminRoutes } from './modules/tasks/tasks.admin-routes.ts';
 import { createTasksModule } from './modules/tasks/tasks.module.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { registerTransparency } from './modules/transparency/transparency.module.ts';
 import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
 import { createUpgradeService } from './modules/upgrade/upgrade.service.ts';
 import { vipModule } from './modules/vip/vip.module.ts';
@@ -195,6 +199,9 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     presence.close();
   });
 
+  // Before any admin route: requirePermission finds the console's sign-in here.
+  const consoleAuth = createConsoleAuth({ db: rt.database.db, clock: rt.clock, totpKey: config.STAFF_TOTP_KEY });
+  app.decorate('consoleAuth', consoleAuth);
   const site = createSiteService({ db: rt.database.db, bus: rt.bus, clock: rt.clock });
   await app.register(siteRoutes(site), { prefix: '/api' });
   const accounts = await createAccountsModule(rt, {
@@ -230,12 +237,10 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   });
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
-  await app.register(
-    catalogueRoutes(createCatalogueService({ db: rt.database.db }), rt.database.db, accounts.authenticate),
-    {
-      prefix: '/api',
-    },
-  );
+  await registerBoxesAdmin(app, rt, { onChange: () => boxes.invalidate(), authenticate: accounts.authenticate });
+  await app.register(catalogueRoutes(createCatalogueService({ db: rt.database.db }), accounts.authenticate), {
+    prefix: '/api',
+  });
   // Lucky bags: mail attachments and recharges give them, so they come before both.
   const bags = createBagsModule(rt, ledger);
   app.decorate('bags', bags.service);
@@ -250,6 +255,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     authenticate: accounts.authenticate,
   });
   await registerRain(app, rt, { games, ledger, authenticate: accounts.authenticate });
+  await registerTransparency(app, rt, { games });
   const upgrade = createUpgradeService({
     db: rt.database.db,
     clock: rt.clock,
@@ -279,7 +285,13 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(inventoryRoutes(inventory, accounts.authenticate), { prefix: '/api' });
   app.decorate('mail', mail.mail);
   await app.register(mailRoutes(mail.mail, mail.redeem, accounts.authenticate), { prefix: '/api' });
-  await app.register(adminRoutes(rt.database.db, accounts.authenticate), { prefix: '/api' });
+  await app.register(adminRoutes(rt.database.db, accounts.authenticate, consoleAuth), { prefix: '/api' });
+  await registerPlayersAdmin(app, rt, {
+    ledger,
+    sessions: accounts.sessions,
+    mail: mail.mail,
+    authenticate: accounts.authenticate,
+  });
   const luckyAdmin = createLuckyAdmin({
     db: rt.database.db,
     clock: rt.clock,
@@ -287,12 +299,12 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     onChange: luckyWindows.invalidate,
   });
   const lucky = createLuckyService({ db: rt.database.db, clock: rt.clock });
-  await app.register(luckyRoutes(lucky, luckyAdmin, rt.database.db, accounts.authenticate), { prefix: '/api' });
+  await app.register(luckyRoutes(lucky, luckyAdmin, accounts.authenticate), { prefix: '/api' });
   await app.register(bagsRoutes(bags.service, accounts.authenticate), { prefix: '/api' });
-  await app.register(bagsAdminRoutes(bags.admin, rt.database.db, accounts.authenticate), { prefix: '/api' });
+  await app.register(bagsAdminRoutes(bags.admin, accounts.authenticate), { prefix: '/api' });
   const signIn = createSignInModule(rt, ledger, (userId) => bags.service.publishCount(userId));
   await app.register(signInRoutes(signIn.service, accounts.authenticate), { prefix: '/api' });
-  await app.register(signInAdminRoutes(signIn.admin, rt.database.db, accounts.authenticate), { prefix: '/api' });
+  await app.register(signInAdminRoutes(signIn.admin, accounts.authenticate), { prefix: '/api' });
   await registerEnergy(app, rt, { bags: bags.service, boxes, authenticate: accounts.authenticate });
   await registerPointsShop(app, rt, {
     ledger,
@@ -315,7 +327,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     vipBonusBp: vipRechargeBonusOf,
   });
   await app.register(tasksRoutes(tasks.service, accounts.authenticate), { prefix: '/api' });
-  await app.register(tasksAdminRoutes(tasks.admin, rt.database.db, accounts.authenticate), { prefix: '/api' });
+  await app.register(tasksAdminRoutes(tasks.admin, accounts.authenticate), { prefix: '/api' });
   await app.register(couponsRoutes({ db: rt.database.db, clock: rt.clock }, accounts.authenticate), { prefix: '/api' });
   if (config.NODE_ENV !== 'production') {
     await app.register(couponsDevRoutes({ db: rt.database.db, ledger }));

@@ -22,12 +22,13 @@ describe('config', () => {
 
   it('requires real secrets and the public origin in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /SIGN_SECRET[\s\S]*TOKEN_SECRET[\s\S]*ID_HASH_SECRET[\s\S]*PUBLIC_ORIGIN/,
+      /SIGN_SECRET[\s\S]*TOKEN_SECRET[\s\S]*STAFF_TOTP_KEY[\s\S]*ID_HASH_SECRET[\s\S]*PUBLIC_ORIGIN/,
     );
     const ok = loadConfig({
       NODE_ENV: 'production',
       SIGN_SECRET: 'x'.repeat(32),
       TOKEN_SECRET: 'y'.repeat(40),
+      STAFF_TOTP_KEY: 'w'.repeat(40),
       ID_HASH_SECRET: 'z'.repeat(40),
       PUBLIC_ORIGIN: 'https://kaixiang.example',
     });

@@ -8,6 +8,7 @@ import { z } from 'zod';
  */
 const DEV_SIGN_SECRET = 'kaixiang-dev-sign-secret';
 const DEV_TOKEN_SECRET = 'kaixiang-dev-token-secret-change-me';
+const DEV_STAFF_TOTP_KEY = 'kaixiang-dev-staff-totp-key-change-me';
 const DEV_ID_HASH_SECRET = 'kaixiang-dev-id-hash-secret-change-me';
 
 const optionalUrl = (protocols: string[]) =>
@@ -137,6 +138,8 @@ export const configSchema = z
     SIGN_SECRET: z.string().min(16).default(DEV_SIGN_SECRET),
     SIGN_WINDOW_MS: intVar(300_000, 1_000, 3_600_000),
     TOKEN_SECRET: z.string().min(32).default(DEV_TOKEN_SECRET),
+    /** Seals staff members' authenticator secrets at rest (admin/totp.ts); changing it voids every enrolment. */
+    STAFF_TOTP_KEY: z.string().min(32).default(DEV_STAFF_TOTP_KEY),
     TX_MAX_RETRIES: intVar(5, 0, 50),
     BOX_TICKER_DELAY_MS: intVar(6_000, 0, 60_000),
     SOCKET_IDLE_TIMEOUT_MS: intVar(30_000, 1_000, 600_000),
@@ -303,6 +306,8 @@ export const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['SIGN_SECRET'], message: 'must be set in production' });
     if (c.TOKEN_SECRET === DEV_TOKEN_SECRET)
       ctx.addIssue({ code: 'custom', path: ['TOKEN_SECRET'], message: 'must be set in production' });
+    if (c.STAFF_TOTP_KEY === DEV_STAFF_TOTP_KEY)
+      ctx.addIssue({ code: 'custom', path: ['STAFF_TOTP_KEY'], message: 'must be set in production' });
     if (c.ID_HASH_SECRET === DEV_ID_HASH_SECRET)
       ctx.addIssue({ code: 'custom', path: ['ID_HASH_SECRET'], message: 'must be set in production' });
     // The Steam callback compares the assertion's return_to with our origin: taken from the Host

@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto';
+import { ADMIN_PATHS, type TotpEnableResponse, type TotpSetupResponse } from '@kaixiang/shared/admin';
 import type { KnapsackResponse } from '@kaixiang/shared/inventory';
 import { signRequest } from '@kaixiang/shared/signature';
 import { hashPasswordForTransport } from '@kaixiang/shared/validation';
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
 import { baseUrl } from './browser.ts';
 
 /**
@@ -128,8 +131,26 @@ export function makeAnchor(userId: number): Promise<void> {
 }
 
 /** Gives a player a role; an admin makes treasures and official roll rooms of house prizes. */
-export function makeRole(userId: number, role: 'player' | 'anchor' | 'admin'): Promise<void> {
+export function makeRole(userId: number, role: 'player' | 'anchor' | 'admin' | 'support' | 'finance'): Promise<void> {
   return devTool('role', { user_id: userId, role });
+}
+
+/**
+ * Makes a player a staff member who has signed in to the console on `player.token`'s session: the
+ * role, then an authenticator enrolled through the console API with codes made here as an
+ * authenticator app makes them. Answers the secret (for later codes) and the recovery codes.
+ */
+export async function makeStaff(
+  player: Player,
+  role: 'admin' | 'support' | 'finance' = 'admin',
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await makeRole(player.userId, role);
+  const setup = await api<TotpSetupResponse>('POST', ADMIN_PATHS.totpSetup, {}, player.token);
+  if (setup.code !== 200) throw new Error(`totp setup: ${setup.msg}`);
+  const code = TOTP.generate({ secret: Secret.fromBase32(setup.data.secret), timestamp: Date.now() });
+  const enabled = await api<TotpEnableResponse>('POST', ADMIN_PATHS.totpEnable, { code }, player.token);
+  if (enabled.code !== 200) throw new Error(`totp enable: ${enabled.msg}`);
+  return { secret: setup.data.secret, recoveryCodes: enabled.data.recovery_codes };
 }
 
 /** Makes the player's next opened box a lucky player's (rotates their seed pair and steers the client seed). */
@@ -147,4 +168,16 @@ export async function inventory(player: Player): Promise<KnapsackResponse['list'
   );
   if (res.code !== 200) throw new Error(`knapsack: ${res.msg}`);
   return res.data.list;
+}
+
+/**
+ * Opens a console session for the site session a browser page is signed in with (the console's
+ * second factor is per site session): a recovery code from `makeStaff`, as a staff member would
+ * type it on /admin.
+ */
+export async function consoleSignInPage(page: Page, recoveryCode: string): Promise<void> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value;
+  if (!token) throw new Error('the page is not signed in');
+  const res = await api('POST', ADMIN_PATHS.totpVerify, { code: recoveryCode }, decodeURIComponent(token));
+  if (res.code !== 200) throw new Error(`console sign-in: ${res.msg}`);
 }

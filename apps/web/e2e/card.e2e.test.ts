@@ -1,7 +1,7 @@
 import { TREASURE_PATHS, type TreasureEndInfo } from '@kaixiang/shared/treasure';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, creditCoins, inventory, makeRole, type Player, registerPlayer } from './api.ts';
+import { api, consoleSignInPage, creditCoins, inventory, makeStaff, type Player, registerPlayer } from './api.ts';
 import { baseUrl, headerBalance, launch, logInWithPassword, newVisitor, SCREENSHOTS, screenshot } from './browser.ts';
 
 /*
@@ -41,11 +41,13 @@ describe('card grabbing in the browser', () => {
       registerPlayer('夺宝阿强'),
       registerPlayer('夺宝小红'),
     ]);
-    await makeRole(admin.userId, 'admin');
+    const staff = await makeStaff(admin);
     await Promise.all([creditCoins(alice.userId, 50 * 10_000), creditCoins(bob.userId, 50 * 10_000)]);
 
     // The admin's hall offers 创建夺宝; the dialog finds a catalogue item by name.
     const host = await signedIn('/card', admin);
+    // The catalogue picker is a console call: this browser's session passes the second factor.
+    await consoleSignInPage(host, staff.recoveryCodes[0] ?? '');
     await host.getByRole('button', { name: '创建夺宝' }).click();
     const dialog = host.getByRole('dialog', { name: '创建夺宝' });
     await dialog.getByLabel('夺宝标题').fill('浏览器夺宝');

@@ -2,7 +2,7 @@ import type { OpenBoxResponse } from '@kaixiang/shared/boxes';
 import { LUCKY_ADMIN_PATHS, LUCKY_PATHS, type LuckyPlayersResponse } from '@kaixiang/shared/lucky';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, creditCoins, makeNextBoxLucky, makeRole, registerPlayer } from './api.ts';
+import { api, creditCoins, makeNextBoxLucky, makeStaff, registerPlayer } from './api.ts';
 import { baseUrl, headerBalance, launch, logInWithPassword, newVisitor, screenshot } from './browser.ts';
 
 /**
@@ -29,7 +29,7 @@ async function at1480(page: Page): Promise<Page> {
 describe('the lucky player in the browser', () => {
   it('a lucky opening shows the overlay after the reel, pays the award, and the page lists the player', async () => {
     const admin = await registerPlayer('活动管理员');
-    await makeRole(admin.userId, 'admin');
+    await makeStaff(admin);
     const now = Date.now();
     const made = await api(
       'POST',

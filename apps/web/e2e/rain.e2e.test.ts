@@ -8,7 +8,7 @@ import {
 } from '@kaixiang/shared/rain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Envelope, makeRole, registerPlayer } from './api.ts';
+import { api, type Envelope, makeStaff, registerPlayer } from './api.ts';
 import { baseUrl, headerBalance, launch, logInWithPassword, newVisitor, screenshot } from './browser.ts';
 
 /**
@@ -51,7 +51,7 @@ const yuan = (text: string | null) => Number(/¥([\d.]+)/.exec(text ?? '')?.[1])
 describe('the red-packet rain in the browser', () => {
   it('two players see the countdown, grab one packet each and see what they won', { timeout: 240_000 }, async () => {
     const admin = await registerPlayer('红包雨运营');
-    await makeRole(admin.userId, 'admin');
+    await makeStaff(admin);
     const adminCall = <T>(path: string, body?: unknown) => api<T>(body ? 'POST' : 'GET', path, body, admin.token);
     // Only this test's rain: the default schedule (every 5 minutes) off meanwhile.
     const schedules = (await adminCall<{ list: RainSchedule[] }>(RAIN_ADMIN_PATHS.schedules)).data.list;

@@ -2,7 +2,16 @@ import type { BoxListResponse, OpenBoxResponse } from '@kaixiang/shared/boxes';
 import { ROLL_PATHS } from '@kaixiang/shared/roll';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, creditCoins, inventory, makeAnchor, makeRole, type Player, registerPlayer } from './api.ts';
+import {
+  api,
+  consoleSignInPage,
+  creditCoins,
+  inventory,
+  makeAnchor,
+  makeStaff,
+  type Player,
+  registerPlayer,
+} from './api.ts';
 import { baseUrl, launch, logInWithPassword, newVisitor, screenshot } from './browser.ts';
 
 /*
@@ -230,8 +239,10 @@ describe('roll rooms in the browser', () => {
 
   it('lets an admin make an official room of house prizes picked from the catalogue', async () => {
     const admin = await registerPlayer('官方运营');
-    await makeRole(admin.userId, 'admin');
+    const staff = await makeStaff(admin);
     const page = await signedIn('/roll', admin);
+    // The catalogue picker is a console call: this browser's session passes the second factor.
+    await consoleSignInPage(page, staff.recoveryCodes[0] ?? '');
     await page.getByRole('button', { name: '创建房间' }).click();
     const dialog = page.getByRole('dialog', { name: '创建ROLL房' });
     await dialog.getByLabel('房间标题').fill('官方福利房');

@@ -9,9 +9,30 @@ import { z } from 'zod';
 export const ADMIN_PATHS = {
   /** GET ?action&admin_id&target&page&page_size: the audit log, newest first. */
   auditLog: '/admin/v1/audit-log',
-  /** GET: the signed-in staff member's role and permissions (what the console offers them). */
+  /** GET: the signed-in staff member's role and permissions, and the state of their second factor. */
   me: '/admin/v1/me',
+  /** POST: a new authenticator secret for a staff member who has none confirmed yet. */
+  totpSetup: '/admin/v1/totp/setup',
+  /** POST {code}: confirms the secret of `totpSetup`; answers the recovery codes, once, and opens a console session. */
+  totpEnable: '/admin/v1/totp/enable',
+  /** POST {code}: a current authenticator code or an unused recovery code opens a console session. */
+  totpVerify: '/admin/v1/totp/verify',
+  /** POST: ends the console session (the site session stays signed in). */
+  signOut: '/admin/v1/sign-out',
 } as const;
+
+/**
+ * A console session (a site session that has passed the second factor) ends after this long
+ * without an admin request, and at the latest this long after the code was entered: sooner than a
+ * player's session (docs/operations.md "Console sign-in").
+ */
+export const CONSOLE_SESSION_IDLE_MS = 30 * 60_000;
+export const CONSOLE_SESSION_MAX_MS = 8 * 60 * 60_000;
+/** Wrong codes in a row before the second factor is locked for TOTP_LOCK_MS. */
+export const TOTP_MAX_FAILURES = 5;
+export const TOTP_LOCK_MS = 15 * 60_000;
+/** Recovery codes given at enrolment; each works once. */
+export const RECOVERY_CODE_COUNT = 10;
 
 /**
  * The console's roles (issue 23): the operator's admin may do everything; support looks after
@@ -68,10 +89,38 @@ export const adminMeResponse = z.object({
   nick_name: z.string(),
   role: z.enum(STAFF_ROLES),
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** Whether an authenticator is confirmed: if not, the console offers `totpSetup`. */
+  totp_enrolled: z.boolean(),
+  /** When this site session's console session ends (epoch ms), null when it has none: then `totpVerify`. */
+  console_expires_at: z.number().int().nullable(),
+  /** Unused recovery codes left. */
+  recovery_codes_left: z.number().int(),
 });
 export type AdminMeResponse = z.infer<typeof adminMeResponse>;
 
 const int = () => z.number().int();
+
+export const totpSetupResponse = z.object({
+  /** Base32, for typing into an authenticator by hand. */
+  secret: z.string(),
+  /** otpauth://totp/… for the QR code. */
+  otpauth_uri: z.string(),
+});
+export type TotpSetupResponse = z.infer<typeof totpSetupResponse>;
+
+/** Six digits, or a recovery code (`xxxxx-xxxxx`, case and dashes ignored) where the route allows it. */
+export const totpCodeRequest = z.object({ code: z.string().trim().min(6).max(32) });
+export type TotpCodeRequest = z.infer<typeof totpCodeRequest>;
+
+export const totpEnableResponse = z.object({
+  /** Shown once: each opens one console session when the authenticator is lost. */
+  recovery_codes: z.array(z.string()),
+  console_expires_at: int(),
+});
+export type TotpEnableResponse = z.infer<typeof totpEnableResponse>;
+
+export const totpVerifyResponse = z.object({ console_expires_at: int(), recovery_codes_left: int() });
+export type TotpVerifyResponse = z.infer<typeof totpVerifyResponse>;
 
 export const auditLogQuery = z.object({
   /** An action's prefix: `rain` finds `rain.schedule` and `rain.cancel`. */

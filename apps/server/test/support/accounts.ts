@@ -1,5 +1,12 @@
 import type { LoginResponse } from '@kaixiang/shared/accounts';
+import {
+  ADMIN_PATHS,
+  type AdminMeResponse,
+  type TotpEnableResponse,
+  type TotpSetupResponse,
+} from '@kaixiang/shared/admin';
 import { hashPasswordForTransport } from '@kaixiang/shared/validation';
+import { totpCode } from '../../src/modules/admin/totp.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Helpers that go through the API the way a person does, reading codes from the dev outbox. */
@@ -97,12 +104,46 @@ export function asUser<T = unknown>(t: TestApp, token: string, method: 'GET' | '
   return t.api<T>(method, path, { headers: bearer(token), ...(body === undefined ? {} : { body }) });
 }
 
-/** Gives a user a role through the development tool (as the browser tests and a person trying the site do). */
+/** Recovery codes the enrolments of `setRole` were given, for signing in again (each works once). */
+const recoveryCodes = new WeakMap<TestApp, Map<number, string[]>>();
+
+/**
+ * Gives a user a role through the development tool (as the browser tests and a person trying the
+ * site do). Given the TestUser of a staff role, it also enrols an authenticator through the console
+ * API (codes from the app's clock) and opens a console session for the user's registration
+ * session, as a staff member signing in does; with a user id, only the role changes.
+ */
 export async function setRole(
   t: TestApp,
-  userId: number,
+  user: TestUser | number,
   role: 'player' | 'anchor' | 'admin' | 'support' | 'finance',
 ): Promise<void> {
+  const userId = typeof user === 'number' ? user : user.userId;
   const res = await t.app.inject({ method: 'POST', url: '/dev/test/role', payload: { user_id: userId, role } });
   if (res.statusCode !== 200) throw new Error(`role: ${res.statusCode} ${res.body}`);
+  if (typeof user !== 'number' && (role === 'admin' || role === 'support' || role === 'finance'))
+    await consoleSignIn(t, user);
+}
+
+/**
+ * Opens a console session for `token` (the user's registration session by default): enrols an
+ * authenticator the first time, then signs in with one of the recovery codes it gave.
+ */
+export async function consoleSignIn(t: TestApp, user: TestUser, token = user.tokens.access_token): Promise<void> {
+  const codes = recoveryCodes.get(t) ?? new Map<number, string[]>();
+  recoveryCodes.set(t, codes);
+  const me = await asUser<AdminMeResponse>(t, token, 'GET', ADMIN_PATHS.me);
+  const mine = me.body.data?.totp_enrolled ? codes.get(user.userId) : undefined;
+  if (mine?.length) {
+    const res = await asUser(t, token, 'POST', ADMIN_PATHS.totpVerify, { code: mine.shift() });
+    if (res.body.code !== 200) throw new Error(`console sign-in: ${JSON.stringify(res.body)}`);
+    return;
+  }
+  const setup = await asUser<TotpSetupResponse>(t, token, 'POST', ADMIN_PATHS.totpSetup);
+  if (setup.body.code !== 200) throw new Error(`totp setup: ${JSON.stringify(setup.body)}`);
+  const enable = await asUser<TotpEnableResponse>(t, token, 'POST', ADMIN_PATHS.totpEnable, {
+    code: totpCode(setup.body.data.secret, t.rt.clock.now()),
+  });
+  if (enable.body.code !== 200) throw new Error(`totp enable: ${JSON.stringify(enable.body)}`);
+  codes.set(user.userId, [...enable.body.data.recovery_codes]);
 }

@@ -49,6 +49,7 @@ export const PRODUCTION_ENV: Record<string, string> = {
   NODE_ENV: 'production',
   SIGN_SECRET: 'prod-sign-secret-0123456789',
   TOKEN_SECRET: 'prod-token-secret-0123456789-abcdefgh',
+  STAFF_TOTP_KEY: 'prod-staff-totp-key-0123456789-abcdefgh',
   ID_HASH_SECRET: 'prod-id-hash-secret-0123456789-abcdefgh',
   PUBLIC_ORIGIN: 'https://example.test',
 };

@@ -72,6 +72,11 @@ export const boxVersions = pgTable(
     priceUnits: bigint('price_units', { mode: 'number' }).notNull(),
     rtpBp: integer('rtp_bp').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The admin who saved it in the console (docs/console/boxes.md); null for the seed's. A box
+     * whose current version an admin made is the console's: a re-seed leaves it alone.
+     */
+    createdBy: integer('created_by'),
   },
   (t) => [primaryKey({ columns: [t.boxId, t.version] })],
 );

@@ -51,6 +51,8 @@ export const boxOpenings = pgTable(
     index('box_openings_user_idx').on(t.userId, t.createdAt),
     index('box_openings_box_idx').on(t.boxId, t.id),
     index('box_openings_request_idx').on(t.requestRowId),
+    // The last 30 days of openings, for the public realised-RTP page (docs/transparency.md).
+    index('box_openings_created_idx').on(t.createdAt),
   ],
 );
 
@@ -122,6 +124,8 @@ export const upgradeRecords = pgTable(
     // A player's upgrades of one day (daily tasks, docs/promotions/tasks.md).
     index('upgrade_records_user_time_idx').on(t.userId, t.createdAt),
     index('upgrade_records_target_idx').on(t.upgradeItemId, t.id),
+    // The last 30 days of upgrades, for the public realised-RTP page (docs/transparency.md).
+    index('upgrade_records_created_idx').on(t.createdAt),
     check('upgrade_records_rate_ck', sql`${t.ratePpm} between 1 and 999999`),
     // The outcome is the rule itself (packages/game upgradeWins): a row cannot say otherwise.
     check('upgrade_records_outcome_ck', sql`${t.success} = (${t.roll} < ${t.ratePpm})`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Players (spec 1 §3 User info) with their credentials. Secrets are never stored in the clear:
@@ -43,5 +43,11 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_steam_id_uq').on(t.steamId),
     uniqueIndex('users_super_invite_code_uq').on(t.superInviteCode),
+    // The console's player search (docs/console/players.md): a nickname by its beginning in any
+    // case, a phone by its last digits (the reversed number by its beginning), and a player's
+    // invitees, newest first (the player's own invite list uses it too).
+    index('users_nick_name_lower_idx').on(sql`lower(${t.nickName}) text_pattern_ops`),
+    index('users_mobile_reverse_idx').on(sql`reverse(${t.mobile}) text_pattern_ops`),
+    index('users_invite_user_idx').on(t.inviteUserId, t.id),
   ],
 );

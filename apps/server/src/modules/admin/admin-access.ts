@@ -1,9 +1,15 @@
-import { isStaffRole, type Permission, roleCan } from '@kaixiang/shared/admin';
+import type { Permission } from '@kaixiang/shared/admin';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { accountsRepo } from '../accounts/accounts.repo.ts';
 import { authOf } from '../accounts/authenticate.ts';
+import type { ConsoleAuth } from './console-auth.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The console's sign-in (console-auth.ts), decorated on the root app before any admin route. */
+    consoleAuth?: ConsoleAuth;
+  }
+}
 
 /** Who is acting on an admin route, and from where: what an audit record names. */
 export interface AdminActor {
@@ -13,23 +19,24 @@ export interface AdminActor {
 
 /**
  * preValidation of every admin route (before the body is looked at: someone without the right is
- * told only that): a signed-in account whose role, as stored now, holds the
- * route's permission, or one of its permissions (shared/admin.ts ROLE_PERMISSIONS). An account that is not staff at all gets
- * ADMIN_ONLY; a staff member whose role lacks the permission, STAFF_PERMISSION_MISSING. The
- * session's cached role may be seconds old; a role just taken away must stop the next change, so
- * this reads the row (admin routes are not hot). Authorised on the server, never by hiding buttons.
+ * told only that): a signed-in account whose role, as stored now, holds the route's permission,
+ * or one of its permissions (shared/admin.ts ROLE_PERMISSIONS), on a site session that has passed
+ * the console's second factor and not timed out (console-auth.ts). An account that is not staff
+ * gets ADMIN_ONLY; a staff member whose role lacks the permission, STAFF_PERMISSION_MISSING;
+ * one without a live console session, CONSOLE_2FA_REQUIRED. Authorised on the server, never by
+ * hiding buttons; an app without the console's sign-in refuses every admin route.
  */
 export function requirePermission(
-  db: Db,
   authenticate: (req: FastifyRequest) => Promise<void>,
   permission: Permission | readonly Permission[],
 ) {
   const anyOf: readonly Permission[] = typeof permission === 'string' ? [permission] : permission;
   return async (req: FastifyRequest) => {
     await authenticate(req);
-    const role = (await accountsRepo.userById(db, authOf(req).userId))?.role ?? '';
-    if (!isStaffRole(role)) throw new AppError('ADMIN_ONLY');
-    if (!anyOf.some((p) => roleCan(role, p))) throw new AppError('STAFF_PERMISSION_MISSING');
+    const consoleAuth = req.server.consoleAuth;
+    if (!consoleAuth) throw new AppError('ADMIN_ONLY');
+    const { userId, sessionId } = authOf(req);
+    await consoleAuth.authorize({ userId, sessionId, ip: req.ip }, anyOf);
   };
 }
 

@@ -10,11 +10,11 @@ import {
 import { ERRORS } from '@kaixiang/shared/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerUser, setRole, type TestUser } from '../../../test/support/accounts.ts';
+import { bearer, consoleSignIn, registerUser, setRole, type TestUser } from '../../../test/support/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { users } from '../../db/schema/users.ts';
 import { recordAudit } from './audit.ts';
-import { setStaffRole } from './staff-role.ts';
+import { resetStaffTotp, setStaffRole } from './staff-role.ts';
 
 /** The admin API's gate and its audit log, through HTTP. */
 describe('admin API: the gate and the audit log', () => {
@@ -24,7 +24,7 @@ describe('admin API: the gate and the audit log', () => {
   beforeAll(async () => {
     t = await startTestApp();
     [admin, player] = [await registerUser(t, { nick_name: '值班管理员' }), await registerUser(t)];
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
   });
   afterAll(() => t.close());
 
@@ -42,7 +42,7 @@ describe('admin API: the gate and the audit log', () => {
     expect((await log(admin)).body.code).toBe(200);
     // A role taken away stops the very next call, whatever the session last saw.
     const other = await registerUser(t);
-    await setRole(t, other.userId, 'admin');
+    await setRole(t, other, 'admin');
     expect((await log(other)).body.code).toBe(200);
     await setRole(t, other.userId, 'player');
     expect((await log(other)).body.code).toBe(ERRORS.ADMIN_ONLY.code);
@@ -60,8 +60,17 @@ describe('admin API: the gate and the audit log', () => {
     );
     await recordAudit(db, who, { action: 'bag.campaign.create', target: 'bag:7' }, new Date(3_000));
     const all = (await log(admin)).body.data;
-    expect(all.total).toBe(3);
-    expect(all.list.map((e) => e.action)).toEqual(['bag.campaign.create', 'rain.update', 'rain.schedule']);
+    // Newest recorded first. The two enrolments of the second factor (admin's, then the other's in
+    // the test above) are in the log too.
+    expect(all.total).toBe(5);
+    expect(all.list.map((e) => e.action)).toEqual([
+      'bag.campaign.create',
+      'rain.update',
+      'rain.schedule',
+      'console.totp_enable',
+      'console.totp_enable',
+    ]);
+    expect(all.list[4]).toMatchObject({ admin_id: admin.userId, target: `user:${admin.userId}` });
     expect(all.list[1]).toMatchObject({
       admin_id: admin.userId,
       admin_name: '值班管理员',
@@ -80,7 +89,10 @@ describe('admin API: the gate and the audit log', () => {
     expect((await log(admin, '?action=rain_')).body.data.total).toBe(0);
     expect((await log(admin, '?target=bag:7')).body.data.total).toBe(1);
     expect((await log(admin, `?admin_id=${player.userId}`)).body.data.total).toBe(0);
-    expect((await log(admin, '?page=2&page_size=2')).body.data.list.map((e) => e.action)).toEqual(['rain.schedule']);
+    expect((await log(admin, '?page=2&page_size=2')).body.data.list.map((e) => e.action)).toEqual([
+      'rain.schedule',
+      'console.totp_enable',
+    ]);
   });
 });
 
@@ -89,10 +101,21 @@ describe('admin API: the gate and the audit log', () => {
  * refused all of them, support and finance those their role does not hold, an admin none. A new
  * admin route must be listed here with the permission it asks for.
  */
-const ROUTE_PERMISSIONS: [prefix: string, permission: Permission | 'staff' | 'prizes'][] = [
+const ROUTE_PERMISSIONS: [prefix: string, permission: Permission | 'staff' | 'prizes' | 'sign-in'][] = [
   ['/admin/v1/me', 'staff'],
+  // The console's own sign-in: any staff member, before a console session (console-auth.int.test.ts).
+  ['/admin/v1/totp/', 'sign-in'],
+  ['/admin/v1/sign-out', 'sign-in'],
   ['/admin/v1/audit-log', 'audit.read'],
+  // The console's Players (players/players.routes.ts): reads, account changes, money.
+  ...['search', 'detail', 'records'].map((op): [string, Permission] => [`/admin/v1/players/${op}`, 'players.read']),
+  ...['ban', 'unban', 'reset-password', 'send-mail'].map((op): [string, Permission] => [
+    `/admin/v1/players/${op}`,
+    'players.manage',
+  ]),
+  ['/admin/v1/players/adjust-balance', 'balance.adjust'],
   ['/admin/v1/catalogue/', 'prizes'],
+  ['/admin/v1/boxes/', 'catalogue.manage'],
   ...[
     'activities',
     'bags',
@@ -116,9 +139,13 @@ describe('admin API: every route asks for its permission', () => {
     t = await startTestApp();
     for (const role of ['player', ...STAFF_ROLES] as const) {
       const u = await registerUser(t);
-      if (role !== 'player') await setRole(t, u.userId, role);
+      if (role !== 'player') await setRole(t, u, role);
       staff.set(role, u);
     }
+    // An admin who has not passed the second factor on this session.
+    const unverified = await registerUser(t);
+    await setRole(t, unverified.userId, 'admin');
+    staff.set('admin without a console session', unverified);
   });
   afterAll(() => t.close());
 
@@ -139,23 +166,33 @@ describe('admin API: every route asks for its permission', () => {
         wrong.push(`${op.method} ${op.path}: not listed with its permission`);
         continue;
       }
-      for (const [role, u] of staff) {
+      if (rule === 'sign-in') continue;
+      for (const [name, u] of staff) {
+        const role = name === 'admin without a console session' ? 'admin' : name;
         const res = await t.api(op.method as 'GET' | 'POST', op.path.replace(/\{[^}]+\}/g, '1'), {
           headers: bearer(u.tokens.access_token),
           lang: 'en-US',
           ...(op.method === 'GET' ? {} : { body: {} }),
         });
-        const allowed =
+        const permitted =
           role !== 'player' &&
           (rule === 'staff' || (rule === 'prizes' ? PRIZES.some((p) => roleCan(role, p)) : roleCan(role, rule)));
+        // `me` is how the console learns that the second factor is still to come.
+        const unverified = name === 'admin without a console session' && rule !== 'staff';
+        const allowed = permitted && !unverified;
         const code = (res.body as { code: number }).code;
-        const expected = role === 'player' ? ERRORS.ADMIN_ONLY.code : ERRORS.STAFF_PERMISSION_MISSING.code;
+        const expected =
+          role === 'player'
+            ? ERRORS.ADMIN_ONLY.code
+            : unverified
+              ? ERRORS.CONSOLE_2FA_REQUIRED.code
+              : ERRORS.STAFF_PERMISSION_MISSING.code;
         if (!allowed && (res.status !== 403 || code !== expected))
-          wrong.push(`${op.method} ${op.path} as ${role}: ${res.status} ${code}, expected 403 ${expected}`);
-        if (allowed && res.status === 403) wrong.push(`${op.method} ${op.path} as ${role}: refused`);
+          wrong.push(`${op.method} ${op.path} as ${name}: ${res.status} ${code}, expected 403 ${expected}`);
+        if (allowed && res.status === 403) wrong.push(`${op.method} ${op.path} as ${name}: refused`);
       }
     }
-    expect(wrong).toEqual([]);
+    expect(wrong.join('\n')).toBe('');
   });
 
   it('tells a staff member their role and permissions; not a player', async () => {
@@ -176,6 +213,7 @@ describe('admin API: every route asks for its permission', () => {
     expect(done).toEqual({ userId: u.userId, before: 'player', after: 'admin' });
     await expect(setStaffRole(db, String(u.userId), 'owner', new Date())).rejects.toThrow(/role must be one of/);
     await expect(setStaffRole(db, '13000000000', 'admin', new Date())).rejects.toThrow(/no account/);
+    await consoleSignIn(t, u);
     const log = await t.api<AuditLogResponse>('GET', `${ADMIN_PATHS.auditLog}?action=staff.role`, {
       headers: bearer(u.tokens.access_token),
     });
@@ -187,6 +225,19 @@ describe('admin API: every route asks for its permission', () => {
         after: { role: 'admin' },
       }),
     ]);
+    // Lost authenticator and codes: the command line forgets them and ends the console session.
+    await resetStaffTotp(db, String(u.userId), new Date());
+    const after = await t.api<AdminMeResponse>('GET', ADMIN_PATHS.me, { headers: bearer(u.tokens.access_token) });
+    expect(after.body.data).toMatchObject({ totp_enrolled: false, console_expires_at: null, recovery_codes_left: 0 });
+    const reset = await t.api<AuditLogResponse>('GET', `${ADMIN_PATHS.auditLog}?action=staff.totp_reset`, {
+      headers: bearer(u.tokens.access_token),
+    });
+    expect(reset.body.code).toBe(ERRORS.CONSOLE_2FA_REQUIRED.code);
+    await consoleSignIn(t, u);
+    const relog = await t.api<AuditLogResponse>('GET', `${ADMIN_PATHS.auditLog}?action=staff.totp_reset`, {
+      headers: bearer(u.tokens.access_token),
+    });
+    expect(relog.body.data.list).toEqual([expect.objectContaining({ admin_id: 0, target: `user:${u.userId}` })]);
     expect((await setStaffRole(db, String(u.userId), 'player', new Date())).after).toBe('player');
   });
 });

@@ -23,7 +23,7 @@ describe('lucky bags: the admin API', () => {
   beforeAll(async () => {
     t = await startTestApp({ clock });
     [admin, player] = [await registerUser(t, { nick_name: '运营' }), await registerUser(t)];
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
   });
   afterAll(() => t.close());
   afterEach(() => expectLedgerBalanced(t));

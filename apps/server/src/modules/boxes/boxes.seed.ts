@@ -1,11 +1,4 @@
-import {
-  cs2CaseOdds,
-  DEFAULT_RTP_BP,
-  expectedValue,
-  priceForRtp,
-  rtpBpOf,
-  weightedOdds,
-} from '@kaixiang/game/box-design';
+import { cs2CaseOdds, DEFAULT_RTP_BP, priceForRtp, rtpBpOf, weightedOdds } from '@kaixiang/game/box-design';
 import { oddsHash } from '@kaixiang/game/fair';
 import { priceUnits } from '@kaixiang/game/price-table';
 import { BOX_TICKETS } from '@kaixiang/shared/boxes';
@@ -15,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { type BoxContentRow, boxCategories, boxes, boxVersions } from '../../db/schema/boxes.ts';
 import { loadCatalogue } from '../catalogue/catalogue.seed.ts';
 import type { CatalogueItem } from '../catalogue/catalogue.types.ts';
+import { expectedValueOf, insertBoxVersion } from './box-versions.ts';
 
 /**
  * The boxes on sale, built from the catalogue (docs/boxes.md, Boxes):
@@ -68,11 +62,7 @@ function priced(entries: { itemId: number; exter: number; tickets: number }[], b
     if (!item) throw new Error(`box item ${e.itemId} is not in the catalogue`);
     return { ...e, priceUnits: itemPrice(item, e.exter as WearGrade) };
   });
-  const ev = expectedValue(
-    contents,
-    contents.map((c) => c.priceUnits),
-    BOX_TICKETS,
-  );
+  const ev = expectedValueOf(contents);
   const price = priceForRtp(ev, DEFAULT_RTP_BP);
   return { contents, priceUnits: price, rtpBp: rtpBpOf(ev, price) };
 }
@@ -217,7 +207,9 @@ export function planBoxes(): BoxPlan[] {
 
 /**
  * Idempotent: a box whose contents, price and RTP are unchanged is left alone; a changed box gets
- * a new version (old versions stay, past rolls point at them).
+ * a new version (old versions stay, past rolls point at them). A box whose current version was
+ * saved in the console (created_by set) is the operator's now: the seed leaves it alone, else
+ * every start would undo the operator's odds.
  */
 export async function seedBoxes(db: Db): Promise<{ boxes: number; newVersions: number }> {
   const plans = planBoxes();
@@ -241,23 +233,27 @@ export async function seedBoxes(db: Db): Promise<{ boxes: number; newVersions: n
       let version = existing?.version ?? 0;
       if (existing) {
         const [current] = await tx
-          .select({ oddsHash: boxVersions.oddsHash, priceUnits: boxVersions.priceUnits })
+          .select({
+            oddsHash: boxVersions.oddsHash,
+            priceUnits: boxVersions.priceUnits,
+            createdBy: boxVersions.createdBy,
+          })
           .from(boxVersions)
           .where(and(eq(boxVersions.boxId, plan.id), eq(boxVersions.version, version)));
+        if (current && current.createdBy !== null) continue;
         if (!current || current.oddsHash !== hash || current.priceUnits !== plan.priceUnits) version += 1;
       } else {
         version = 1;
       }
       if (version !== existing?.version) {
         newVersions += 1;
-        await tx.insert(boxVersions).values({
+        await insertBoxVersion(tx, {
           boxId: plan.id,
           version,
           contents: plan.contents,
-          ticketTotal: BOX_TICKETS,
-          oddsHash: hash,
           priceUnits: plan.priceUnits,
           rtpBp: plan.rtpBp,
+          createdBy: null,
         });
       }
       const row = {

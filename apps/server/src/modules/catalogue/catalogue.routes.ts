@@ -2,7 +2,6 @@ import { ADMIN_CATALOGUE_PATHS, catalogueSearchQuery, catalogueSearchResponse } 
 import { ok } from '@kaixiang/shared/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { requirePermission } from '../admin/admin-access.ts';
@@ -11,7 +10,6 @@ import type { CatalogueService } from './catalogue.service.ts';
 /** admin/v1/catalogue/*: schema in, schema out, call the service (STYLE.md §1). */
 export function catalogueRoutes(
   catalogue: CatalogueService,
-  db: Db,
   authenticate: (req: FastifyRequest) => Promise<void>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -19,7 +17,7 @@ export function catalogueRoutes(
       ADMIN_CATALOGUE_PATHS.search,
       {
         // The picker serves the staff who make prizes: official rooms, treasures, shop and wishes.
-        preValidation: requirePermission(db, authenticate, ['catalogue.manage', 'games.manage', 'promotions.manage']),
+        preValidation: requirePermission(authenticate, ['catalogue.manage', 'games.manage', 'promotions.manage']),
         schema: {
           tags: ['admin'],
           querystring: catalogueSearchQuery,

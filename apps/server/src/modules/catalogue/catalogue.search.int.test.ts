@@ -8,7 +8,7 @@ import { wearGradesFor } from '@kaixiang/shared/items';
 import { TREASURE_PATHS, type TreasureInfo } from '@kaixiang/shared/treasure';
 import { count, desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerUser, type TestUser } from '../../../test/support/accounts.ts';
+import { bearer, registerUser, setRole, type TestUser } from '../../../test/support/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
 
@@ -25,13 +25,8 @@ describe('admin catalogue search', () => {
   beforeAll(async () => {
     t = await startTestApp();
     [admin, player] = [await registerUser(t), await registerUser(t)];
-    // The development tool that makes an admin (as the browser test and a person trying the site do).
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/dev/test/role',
-      payload: { user_id: admin.userId, role: 'admin' },
-    });
-    expect(made.json()).toMatchObject({ code: 200, data: { user_id: admin.userId, role: 'admin' } });
+    // An admin signed in to the console (the development tool's role, then the second factor).
+    await setRole(t, admin, 'admin');
   });
   afterAll(() => t.close());
 
@@ -53,9 +48,9 @@ describe('admin catalogue search', () => {
     expect(said).toEqual(['仅限管理员使用', '僅限管理員使用', 'Only an administrator can do this']);
     // And an admin made a player again is refused at once (the role is read as stored).
     const other = await registerUser(t);
-    await t.app.inject({ method: 'POST', url: '/dev/test/role', payload: { user_id: other.userId, role: 'admin' } });
+    await setRole(t, other, 'admin');
     expect((await search(other, '')).body.code).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/dev/test/role', payload: { user_id: other.userId, role: 'player' } });
+    await setRole(t, other, 'player');
     expect((await search(other, '')).body.code).toBe(ERRORS.ADMIN_ONLY.code);
   });
 

@@ -8,7 +8,6 @@ import {
 import { ok } from '@kaixiang/shared/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { CommandItems } from './command-items.service.ts';
@@ -16,12 +15,11 @@ import type { CommandItems } from './command-items.service.ts';
 /** admin/v1/command-codes/*: role admin; schema in, schema out, call the service (STYLE.md §1). */
 export function commandItemsAdminRoutes(
   items: CommandItems,
-  db: Db,
   authenticate: (req: FastifyRequest) => Promise<void>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
+    const gate = { preValidation: requirePermission(authenticate, 'promotions.manage') };
     const answer = { 200: envelopeOf(adminCommandCode) };
     app.get(
       ADMIN_COMMAND_CODE_PATHS.list,

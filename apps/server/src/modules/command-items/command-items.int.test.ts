@@ -22,7 +22,7 @@ describe('command item codes (口令饰品)', () => {
   beforeAll(async () => {
     t = await startTestApp({ clock });
     admin = await registerUser(t, { nick_name: '运营' });
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
     const [def] = await t.rt.database.db.select().from(itemDefs).orderBy(asc(itemDefs.id)).limit(1);
     if (!def) throw new Error('no catalogue');
     itemId = def.id;
@@ -158,7 +158,7 @@ describe('command item codes: the admin API', () => {
   beforeAll(async () => {
     t = await startTestApp();
     [admin, player] = [await registerUser(t, { nick_name: '运营' }), await registerUser(t)];
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
   });
   afterAll(() => t.close());
 

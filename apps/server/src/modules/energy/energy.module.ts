@@ -28,7 +28,7 @@ export async function registerEnergy(
   const admin = createEnergyAdmin({ db, clock: rt.clock, transaction });
   app.decorate('energy', service);
   await app.register(energyRoutes(service, deps.authenticate), { prefix: '/api' });
-  await app.register(energyAdminRoutes(admin, db, deps.authenticate), { prefix: '/api' });
+  await app.register(energyAdminRoutes(admin, deps.authenticate), { prefix: '/api' });
   const free = createFreeBoxes({ db, clock: rt.clock, boxes: deps.boxes, transaction });
-  await app.register(freeBoxRoutes(free, db, deps.authenticate), { prefix: '/api' });
+  await app.register(freeBoxRoutes(free, deps.authenticate), { prefix: '/api' });
 }

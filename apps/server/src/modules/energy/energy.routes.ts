@@ -12,7 +12,6 @@ import {
 import { ok } from '@kaixiang/shared/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { authOf } from '../accounts/authenticate.ts';
@@ -44,12 +43,11 @@ export function energyRoutes(
 /** admin/v1/energy/*: role admin; schema in, schema out. */
 export function energyAdminRoutes(
   admin: EnergyAdmin,
-  db: Db,
   authenticate: (req: FastifyRequest) => Promise<void>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
+    const gate = { preValidation: requirePermission(authenticate, 'promotions.manage') };
     app.get(
       ADMIN_ENERGY_PATHS.levels,
       { ...gate, schema: { tags, response: { 200: envelopeOf(adminEnergyLevelsResponse) } } },

@@ -94,7 +94,7 @@ describe('free boxes: first charge and trade link', () => {
 
   it('admin: players refused; a box not on sale refused; switching off refuses openings; audited', async () => {
     const [admin, p] = [await registerUser(t), await registerUser(t)];
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
     expect((await as(p, ADMIN_FREE_BOX_PATHS.list)).status).toBe(403);
     expect((await as(admin, ADMIN_FREE_BOX_PATHS.update, { kind: 'trade_link', box_id: 999_999 })).body.code).toBe(
       ERRORS.FREE_BOX_BOX_INVALID.code,

@@ -10,7 +10,6 @@ import {
 import { ok } from '@kaixiang/shared/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { authOf } from '../accounts/authenticate.ts';
@@ -20,12 +19,11 @@ import type { FreeBoxesService } from './free-boxes.ts';
 /** promotion/v1/free-box/* (login) and admin/v1/free-boxes/* (role admin). */
 export function freeBoxRoutes(
   free: FreeBoxesService,
-  db: Db,
   authenticate: (req: FastifyRequest) => Promise<void>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { preHandler: authenticate };
-    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
+    const gate = { preValidation: requirePermission(authenticate, 'promotions.manage') };
     app.get(
       FREE_BOX_PATHS.info,
       { ...auth, schema: { tags: ['energy'], response: { 200: envelopeOf(freeBoxesResponse) } } },

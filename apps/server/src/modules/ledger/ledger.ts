@@ -29,6 +29,11 @@ export const HOUSE_ACCOUNTS = [
   'points_shop',
   /** The wishing well (许愿池): takes what wishes pay (points or coins). */
   'wishing_well',
+  /**
+   * The other side of a staff member's balance adjustment (console Players, kind `correction`):
+   * its sum is what the console has given players, apart from every game and promotion.
+   */
+  'admin_adjust',
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 

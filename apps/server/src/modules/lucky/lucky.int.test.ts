@@ -42,7 +42,7 @@ describe('the lucky player', () => {
   beforeAll(async () => {
     t = await startTestApp({ clock, env: { BOX_TICKER_DELAY_MS: '0' } });
     admin = await registerUser(t, { nick_name: '活动管理员' });
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
     const list = (await t.api<BoxListResponse>('GET', BOX_PATHS.list)).body.data;
     const cheapest = list.categories.flatMap((c) => c.boxes).sort((a, b) => a.price - b.price)[0];
     if (!cheapest) throw new Error('no boxes');

@@ -13,7 +13,6 @@ import {
 } from '@kaixiang/shared/lucky';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { actorOf, requirePermission } from '../admin/admin-access.ts';
@@ -24,7 +23,6 @@ import type { LuckyService } from './lucky.service.ts';
 export function luckyRoutes(
   lucky: LuckyService,
   admin: LuckyAdmin,
-  db: Db,
   authenticate: (req: FastifyRequest) => Promise<void>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -40,7 +38,7 @@ export function luckyRoutes(
       async (req) => ok(await lucky.players(req.query, requestLocale(req))),
     );
 
-    const preValidation = requirePermission(db, authenticate, 'promotions.manage');
+    const preValidation = requirePermission(authenticate, 'promotions.manage');
     const adminTags = ['admin', 'lucky'];
     app.get(
       LUCKY_ADMIN_PATHS.windows,

@@ -10,7 +10,6 @@ import {
 import { ok } from '@kaixiang/shared/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { PointsShopAdmin } from './points-shop.admin.ts';
@@ -18,12 +17,11 @@ import type { PointsShopAdmin } from './points-shop.admin.ts';
 /** admin/v1/points-shop/*: role admin; schema in, schema out, call the admin service (STYLE.md §1). */
 export function pointsShopAdminRoutes(
   admin: PointsShopAdmin,
-  db: Db,
   authenticate: (req: FastifyRequest) => Promise<void>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
+    const gate = { preValidation: requirePermission(authenticate, 'promotions.manage') };
     const answer = { 200: envelopeOf(adminPointsShopEntry) };
     app.get(
       ADMIN_POINTS_SHOP_PATHS.entries,

@@ -18,7 +18,7 @@ describe('points shop: the admin API', () => {
   beforeAll(async () => {
     t = await startTestApp();
     [admin, player] = [await registerUser(t, { nick_name: '运营' }), await registerUser(t)];
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
   });
   afterAll(() => t.close());
   afterEach(() => expectLedgerBalanced(t));

@@ -10,7 +10,7 @@ import {
 } from '@kaixiang/shared/points-shop';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, registerUser, setRole, type TestUser } from '../../../test/support/accounts.ts';
+import { bearer, consoleSignIn, login, registerUser, setRole, type TestUser } from '../../../test/support/accounts.ts';
 import { credit, expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { userBags } from '../../db/schema/bags.ts';
@@ -27,7 +27,7 @@ describe('points shop: buying', () => {
   beforeAll(async () => {
     t = await startTestApp({ clock });
     admin = await registerUser(t, { nick_name: '运营' });
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
   });
   afterAll(() => t.close());
   afterEach(() => expectLedgerBalanced(t));
@@ -41,6 +41,8 @@ describe('points shop: buying', () => {
       if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
       u.tokens = res.body.data;
     }
+    // A new site session is a new console session to open.
+    await consoleSignIn(t, admin);
   };
   const seeded = async (slug: string) => {
     const [row] = await db().select().from(pointsShopEntries).where(eq(pointsShopEntries.slug, slug));

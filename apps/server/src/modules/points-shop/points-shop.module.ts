@@ -29,5 +29,5 @@ export async function registerPointsShop(
   const admin = createPointsShopAdmin({ db, clock: rt.clock, transaction });
   app.decorate('pointsShop', service);
   await app.register(pointsShopRoutes(service, deps.authenticate), { prefix: '/api' });
-  await app.register(pointsShopAdminRoutes(admin, db, deps.authenticate), { prefix: '/api' });
+  await app.register(pointsShopAdminRoutes(admin, deps.authenticate), { prefix: '/api' });
 }

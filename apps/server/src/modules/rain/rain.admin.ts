@@ -110,7 +110,7 @@ export function rainAdminRoutes(
   const { db } = deps;
   return async (app) => {
     const tags = ['admin'];
-    const preValidation = requirePermission(db, authenticate, 'promotions.manage');
+    const preValidation = requirePermission(authenticate, 'promotions.manage');
     app.get(
       RAIN_ADMIN_PATHS.schedules,
       { preValidation, schema: { tags, response: { 200: envelopeOf(rainScheduleList) } } },

@@ -42,7 +42,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('red-packet rain on two processe
       a.redisPrefix,
     ]);
     admin = await registerUser(a);
-    await setRole(a, admin.userId, 'admin');
+    await setRole(a, admin, 'admin');
     // Only the test's schedules rain here.
     await a.rt.database.db.update(rainSchedules).set({ enabled: false });
   });

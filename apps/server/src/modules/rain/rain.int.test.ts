@@ -39,7 +39,7 @@ describe('red-packet rain', () => {
   beforeAll(async () => {
     t = await startTestApp({ clock });
     admin = await registerUser(t, { nick_name: '红包雨管理员' });
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
     t.rt.bus.subscribe((m) => {
       if (m.room === 'rain:hall' || m.type === RAIN_EVENTS.self) events.push(m);
     });

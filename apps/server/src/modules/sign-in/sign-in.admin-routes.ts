@@ -10,7 +10,6 @@ import {
 } from '@kaixiang/shared/sign-in';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { ActivitiesAdmin } from '../site/activities.admin.ts';
@@ -19,12 +18,11 @@ import type { SignInAdmin } from './sign-in.admin.ts';
 /** admin/v1/sign-in/* and admin/v1/activities/*: role admin; schema in, schema out (STYLE.md §1). */
 export function signInAdminRoutes(
   admin: { signIn: SignInAdmin; activities: ActivitiesAdmin },
-  db: Db,
   authenticate: (req: FastifyRequest) => Promise<void>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
+    const gate = { preValidation: requirePermission(authenticate, 'promotions.manage') };
     app.get(
       ADMIN_SIGN_IN_PATHS.rewards,
       { ...gate, schema: { tags, response: { 200: envelopeOf(adminSignInRewardsResponse) } } },

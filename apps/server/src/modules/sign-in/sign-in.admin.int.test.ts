@@ -27,7 +27,7 @@ describe('sign-in and activities: the admin API', () => {
   beforeAll(async () => {
     t = await startTestApp({ clock });
     [admin, player] = [await registerUser(t, { nick_name: '运营' }), await registerUser(t)];
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
   });
   afterAll(() => t.close());
   afterEach(() => expectLedgerBalanced(t));

@@ -8,7 +8,6 @@ import {
 import { ok } from '@kaixiang/shared/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { TasksAdmin } from './tasks.admin.ts';
@@ -16,12 +15,11 @@ import type { TasksAdmin } from './tasks.admin.ts';
 /** admin/v1/tasks/*: role admin; schema in, schema out, call the admin service (STYLE.md §1). */
 export function tasksAdminRoutes(
   admin: TasksAdmin,
-  db: Db,
   authenticate: (req: FastifyRequest) => Promise<void>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
+    const gate = { preValidation: requirePermission(authenticate, 'promotions.manage') };
     app.get(
       ADMIN_TASK_PATHS.list,
       { ...gate, schema: { tags, response: { 200: envelopeOf(adminTasksResponse) } } },

@@ -30,7 +30,7 @@ describe('daily tasks admin API', () => {
   beforeAll(async () => {
     t = await startTestApp();
     admin = await registerUser(t, { nick_name: '任务管理员' });
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
     player = await registerUser(t);
   });
   afterAll(() => t.close());

@@ -27,6 +27,6 @@ export function vipModule(
   return {
     service,
     routes: vipRoutes(service, authenticate),
-    adminRoutes: commandItemsAdminRoutes(commandItems, db, authenticate),
+    adminRoutes: commandItemsAdminRoutes(commandItems, authenticate),
   };
 }

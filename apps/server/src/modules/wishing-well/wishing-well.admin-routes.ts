@@ -9,7 +9,6 @@ import {
 import { ok } from '@kaixiang/shared/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { envelopeOf } from '../../http/envelope-schema.ts';
 import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import type { WishingWellAdmin } from './wishing-well.admin.ts';
@@ -17,12 +16,11 @@ import type { WishingWellAdmin } from './wishing-well.admin.ts';
 /** admin/v1/wishing-well/*: role admin; schema in, schema out, call the admin service (STYLE.md §1). */
 export function wishingWellAdminRoutes(
   admin: WishingWellAdmin,
-  db: Db,
   authenticate: (req: FastifyRequest) => Promise<void>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
-    const gate = { preValidation: requirePermission(db, authenticate, 'promotions.manage') };
+    const gate = { preValidation: requirePermission(authenticate, 'promotions.manage') };
     const answer = { 200: envelopeOf(adminWishEntry) };
     app.get(
       ADMIN_WISHING_WELL_PATHS.entries,

@@ -30,7 +30,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('wishing well: wishes at once (PostgreSQL
     t = await startTestApp({ env: { DB_POOL_MAX: '20', LOG_LEVEL: 'error' } });
     t2 = await startTestApp({ sharing: t, env: { DB_POOL_MAX: '20', LOG_LEVEL: 'error' } });
     admin = await registerUser(t, { nick_name: '运营' });
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
   });
   afterAll(async () => {
     await t2?.close();

@@ -32,7 +32,7 @@ describe('wishing well', () => {
   beforeAll(async () => {
     t = await startTestApp();
     admin = await registerUser(t, { nick_name: '运营' });
-    await setRole(t, admin.userId, 'admin');
+    await setRole(t, admin, 'admin');
   });
   afterAll(() => t.close());
   afterEach(() => expectLedgerBalanced(t));

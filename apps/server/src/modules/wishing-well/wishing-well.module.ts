@@ -19,5 +19,5 @@ export async function registerWishingWell(
   const admin = createWishingWellAdmin({ db, clock: rt.clock, transaction });
   app.decorate('wishingWell', service);
   await app.register(wishingWellRoutes(service, deps.authenticate), { prefix: '/api' });
-  await app.register(wishingWellAdminRoutes(admin, db, deps.authenticate), { prefix: '/api' });
+  await app.register(wishingWellAdminRoutes(admin, deps.authenticate), { prefix: '/api' });
 }

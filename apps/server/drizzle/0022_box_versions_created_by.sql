@@ -1,0 +1,1 @@
+ALTER TABLE "box_versions" ADD COLUMN "created_by" integer;
