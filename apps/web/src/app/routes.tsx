@@ -1,9 +1,11 @@
-import { lazy, type ReactNode } from 'react';
+import { RTP_ROUTE } from '@kaixiang/shared/transparency-route';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { FeaturePage } from '../components/feature-page.tsx';
 import { IconTrophy } from '../components/icons.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
+import { LoginDialogHost } from '../features/accounts/components/login-dialog-host.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { useHostInfo } from '../features/site/api/get-host-info.ts';
 import { PATHS } from '../lib/paths.ts';
@@ -22,6 +24,9 @@ const ErrorPage = lazy(() =>
 );
 const FairnessPage = lazy(() =>
   import('../features/fairness/components/fairness-page.tsx').then((m) => ({ default: m.FairnessPage })),
+);
+const RtpPage = lazy(() =>
+  import('../features/transparency/components/rtp-page.tsx').then((m) => ({ default: m.RtpPage })),
 );
 const HelpPage = lazy(() => import('../features/help/components/help-page.tsx').then((m) => ({ default: m.HelpPage })));
 const personalCenter = () => import('../features/accounts/components/profile/personal-center-pages.tsx');
@@ -120,6 +125,12 @@ const EnergyPage = lazy(() =>
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
+/**
+ * The operator console (issue 23): a back office of its own under /admin, outside the player
+ * site's layout. Its shell, gate, texts and styles are one chunk and each of its screens another,
+ * so a player's first load carries none of it. It borrows the site's login dialog.
+ */
+const AdminConsole = lazy(() => import('../features/admin/console-entry.tsx'));
 
 /**
  * Pages of features not built yet: none is in the navigation, but each route the
@@ -156,6 +167,15 @@ function HelpRoute() {
 
 export const routes: RouteObject[] = [
   {
+    // features/admin/paths.ts CONSOLE_ROOT, written out: importing it would put it in the first load.
+    path: '/admin/*',
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        <AdminConsole siteDialogs={<LoginDialogHost />} />
+      </Suspense>
+    ),
+  },
+  {
     element: <AppLayout />,
     children: [
       { index: true, element: <HomePage /> },
@@ -164,6 +184,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.notFound, element: <ErrorPage code={404} /> },
       { path: PATHS.box, element: <BoxPage /> },
       { path: PATHS.fairness, element: <FairnessPage /> },
+      { path: RTP_ROUTE, element: <RtpPage /> },
       { path: PATHS.inventory, element: <InventoryTab /> },
       { path: PATHS.userinfoInventory, element: <InventoryPage /> },
       { path: PATHS.unpack, element: <OpenRecordsPage /> },

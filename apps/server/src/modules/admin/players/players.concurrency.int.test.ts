@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_PATHS, type AuditLogResponse } from '@kaixiang/shared/admin';
 import { ADMIN_PLAYER_PATHS, type AdjustBalanceResponse } from '@kaixiang/shared/admin-players';
 import { ERRORS } from '@kaixiang/shared/errors';
-import { eq, like } from 'drizzle-orm';
+import { like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, setRole, type TestUser } from '../../../../test/support/accounts.ts';
 import { credit, expectLedgerBalanced } from '../../../../test/support/money.ts';

@@ -1,6 +1,8 @@
 import type { SelfHistoryEntry } from '@kaixiang/shared/boxes';
+import { RTP_ROUTE } from '@kaixiang/shared/transparency-route';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { IconShield } from '../../../components/icons.tsx';
 import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { useLoggedIn } from '../../../lib/session.ts';
@@ -48,6 +50,9 @@ function Fairness() {
         <div>
           <h1>{t('fairness.title')}</h1>
           <p>{t('fairness.subtitle')}</p>
+          <p>
+            <Link to={RTP_ROUTE}>{t('fairness.rtp_link')}</Link>
+          </p>
         </div>
       </header>
       <div className="fairness-page__top">
