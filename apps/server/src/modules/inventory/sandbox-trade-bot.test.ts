@@ -55,6 +55,7 @@ describe('sandbox trade bot', () => {
       NODE_ENV: 'production',
       SIGN_SECRET: 'x'.repeat(32),
       TOKEN_SECRET: 'y'.repeat(32),
+      STAFF_TOTP_KEY: 'w'.repeat(32),
       ID_HASH_SECRET: 'z'.repeat(32),
       PUBLIC_ORIGIN: 'https://kaixiang.example',
     };

@@ -93,6 +93,7 @@ describe('real payment adapters from the configuration', () => {
       NODE_ENV: 'production',
       SIGN_SECRET: 's'.repeat(32),
       TOKEN_SECRET: 't'.repeat(32),
+      STAFF_TOTP_KEY: 'w'.repeat(32),
       ID_HASH_SECRET: 'i'.repeat(32),
       ...ORIGIN,
       ...ALIPAY,

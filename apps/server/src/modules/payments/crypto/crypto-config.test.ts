@@ -5,6 +5,7 @@ const PROD = {
   NODE_ENV: 'production',
   SIGN_SECRET: 'x'.repeat(32),
   TOKEN_SECRET: 'y'.repeat(40),
+  STAFF_TOTP_KEY: 'w'.repeat(40),
   ID_HASH_SECRET: 'z'.repeat(40),
   PUBLIC_ORIGIN: 'https://kaixiang.example',
 };

@@ -1,0 +1,69 @@
+import type { Permission } from '@kaixiang/shared/admin';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { IconAuditLog, IconPlayers } from './components/console-icons.tsx';
+
+/**
+ * The console's sections, in the order the sidebar lists them (issue 23: dashboard, players,
+ * catalogue and boxes, payments, retrievals, games, promotions, content, audit log). Their names
+ * are in the texts already (`admin.sections.<id>`).
+ */
+export type SectionId =
+  | 'dashboard'
+  | 'players'
+  | 'catalogue'
+  | 'payments'
+  | 'retrievals'
+  | 'games'
+  | 'promotions'
+  | 'content'
+  | 'audit';
+
+export interface ConsoleSection {
+  id: SectionId;
+  /**
+   * Below /admin, without a leading slash. A screen's own pages go below it (`players/12`); the
+   * screen matches them itself with matchPath.
+   */
+  path: string;
+  /** What its screen needs (the server checks every call regardless): without it the section is not listed. */
+  permission: Permission;
+  icon: ComponentType<{ size?: number }>;
+  /** The screen, a chunk of its own: it is fetched when the section is first opened. */
+  screen: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * Only sections that have a screen are here: a section without one is not listed at all, rather
+ * than shown as an empty page that would pass for a real one with nothing in it. Adding a screen
+ * is one entry, at its place in the order above, e.g.
+ *
+ *   { id: 'players', path: 'players', permission: 'players.read', icon: IconPlayers,
+ *     screen: lazy(() => import('./components/players/players-screen.tsx')) },
+ *
+ * where the module's default export is the screen; its calls go through api/console-call.ts, so a
+ * lapsed console session returns to the code prompt on the same page.
+ */
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  {
+    id: 'players',
+    path: 'players',
+    permission: 'players.read',
+    icon: IconPlayers,
+    screen: lazy(() => import('./components/players/players-screen.tsx')),
+  },
+  {
+    id: 'audit',
+    path: 'audit-log',
+    permission: 'audit.read',
+    icon: IconAuditLog,
+    screen: lazy(() => import('./components/audit-log/audit-log-screen.tsx')),
+  },
+];
+
+/** The sections a staff member's permissions open, in the list's order. */
+export function sectionsFor(
+  permissions: readonly Permission[],
+  sections: readonly ConsoleSection[] = CONSOLE_SECTIONS,
+): ConsoleSection[] {
+  return sections.filter((s) => permissions.includes(s.permission));
+}
