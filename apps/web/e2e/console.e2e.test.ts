@@ -1,0 +1,122 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, creditCoins, makeRole, registerPlayer } from './api.ts';
+import { baseUrl, launch, logInWithPassword, screenshot } from './browser.ts';
+
+/**
+ * The console's first visit as a new admin lives it (issue 23): signed in on the site, /admin
+ * asks for an authenticator; the code from the secret it shows enrols it, the recovery codes are
+ * shown once and must be acknowledged, then the console opens on what the role may see, and the
+ * audit log lists the enrolment. Signing out of the console asks for a code again: a used code is
+ * refused, a recovery code opens it.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the operator console in the browser', () => {
+  it('enrols an authenticator, keeps the recovery codes, opens the audit log, signs in again with a recovery code', {
+    timeout: 180_000,
+  }, async () => {
+    const admin = await registerPlayer('后台小李');
+    const victim = await registerPlayer('被管理的玩家');
+    await makeRole(admin.userId, 'admin');
+    const context = await browser.newContext({ viewport: { width: 1480, height: 1000 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/`);
+    await logInWithPassword(page, admin);
+    await page.goto(`${baseUrl()}/admin`);
+
+    // Enrolment: the QR code and the key in groups; the code an authenticator would show.
+    await page.getByRole('heading', { name: '绑定身份验证器' }).waitFor();
+    const grouped = await page.locator('.adm-secret').textContent();
+    const secret = (grouped ?? '').replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await screenshot(page, 'console-enrol');
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
+    await page.getByLabel('6 位验证码').fill(code);
+    await page.getByRole('button', { name: '验证并绑定' }).click();
+
+    // The recovery codes, once; entering needs the acknowledgement.
+    const codes = page.getByRole('list', { name: '恢复码' });
+    await codes.waitFor();
+    const recovery = (await codes.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    expect(recovery).toHaveLength(10);
+    const enter = page.getByRole('button', { name: '进入运营后台' });
+    expect(await enter.isDisabled()).toBe(true);
+    await screenshot(page, 'console-recovery-codes');
+    await page.getByRole('checkbox', { name: '我已将恢复码保存在安全的地方' }).check();
+    await enter.click();
+
+    // The console: the audit log lists the enrolment, by this admin.
+    await page.getByRole('navigation', { name: '后台栏目' }).getByRole('link', { name: '操作日志' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'console.totp_enable' });
+    await row.first().waitFor();
+    expect(await row.first().textContent()).toContain('后台小李');
+    await screenshot(page, 'console-audit-log');
+
+    // Out of the console (the site stays signed in): the used code is refused, a recovery code lets in.
+    await page.getByRole('button', { name: '退出后台' }).click();
+    await page.getByRole('heading', { name: '输入验证码' }).waitFor();
+    await page.getByLabel('6 位验证码').fill(code);
+    await page.getByRole('button', { name: '验证', exact: true }).click();
+    await page.getByText('验证码错误或已过期').waitFor();
+    await page.getByRole('button', { name: '改用恢复码' }).click();
+    await page.getByLabel('恢复码').fill(recovery[0] ?? '');
+    await page.getByRole('button', { name: '验证', exact: true }).click();
+    await page.getByRole('navigation', { name: '后台栏目' }).waitFor();
+
+    // Players: found by id; a balance adjusted with a reason (a ledger transfer), then banned.
+    await creditCoins(victim.userId, 100_000); // ¥10
+    await page.getByRole('navigation', { name: '后台栏目' }).getByRole('link', { name: '玩家' }).click();
+    await page.getByLabel('搜索玩家').fill(String(victim.userId));
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await page.getByRole('cell', { name: String(victim.userId), exact: true }).first().click();
+    await page.getByRole('button', { name: '调整余额' }).click();
+    const adjust = page.getByRole('dialog', { name: '调整余额' });
+    await adjust.getByLabel('金额（元，负数为扣减）').fill('-2.5');
+    await adjust.getByLabel('原因（必填，记入操作日志）').fill('误发回收');
+    await adjust.getByRole('button', { name: '确认调整' }).click();
+    await adjust.getByText('¥10.00 → ¥7.50').waitFor();
+    await screenshot(page, 'console-player-adjusted');
+    await adjust.getByRole('button', { name: '关闭' }).last().click();
+    await page.getByRole('button', { name: '封禁', exact: true }).click();
+    const ban = page.getByRole('dialog', { name: '封禁玩家' });
+    await ban.getByLabel('原因（必填，记入操作日志）').fill('盗号风险');
+    await ban.getByRole('button', { name: '确认封禁' }).click();
+    await page.getByRole('button', { name: '解封', exact: true }).waitFor();
+    // The victim's own session is over: the site answers them 401.
+    const me = await api('GET', '/usercenter/v1/user/detail', undefined, victim.token);
+    expect(me.code).toBe(401);
+
+    // Both are in the audit log, with their reasons.
+    await page.getByRole('navigation', { name: '后台栏目' }).getByRole('link', { name: '操作日志' }).click();
+    await page.getByRole('row').filter({ hasText: 'player.ban' }).filter({ hasText: '盗号风险' }).first().waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'player.balance_adjust' })
+      .filter({ hasText: '误发回收' })
+      .first()
+      .waitFor();
+    await screenshot(page, 'console-audit-after-actions');
+    await context.close();
+  });
+
+  it('tells a player the console is for staff, and lets them back to the site', async () => {
+    const player = await registerPlayer('普通玩家');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/`);
+    await logInWithPassword(page, player);
+    await page.goto(`${baseUrl()}/admin`);
+    await page.getByText('运营后台只对运营人员开放', { exact: false }).waitFor();
+    expect(await page.getByRole('link', { name: '返回首页' }).count()).toBe(1);
+    await context.close();
+  });
+});
