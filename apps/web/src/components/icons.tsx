@@ -4,9 +4,10 @@ import type { SVGProps } from 'react';
  * The site's line icons, drawn inline so they inherit `currentColor` and need no requests.
  * Decorative by default (aria-hidden); a button that shows only an icon gives itself a label.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...rest }: IconProps) {
+/** An icon's frame: 24×24, 1.8 px round strokes in the current colour (the console's icons use it too). */
+export function Svg({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

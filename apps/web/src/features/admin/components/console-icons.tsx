@@ -1,27 +1,7 @@
-import type { SVGProps } from 'react';
+import { type IconProps, Svg as SiteSvg } from '../../../components/icons.tsx';
 
-/** The console's line icons, drawn like the site's (components/icons.tsx) but kept in the console's chunk. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 18, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/** The console's line icons, drawn like the site's (components/icons.tsx, whose frame they use) but kept in the console's chunk. */
+const Svg = ({ size = 18, ...rest }: IconProps) => <SiteSvg size={size} {...rest} />;
 
 export const IconAuditLog = (p: IconProps) => (
   <Svg {...p}>

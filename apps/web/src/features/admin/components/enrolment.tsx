@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QrCode } from '../../../components/qr-code.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { copyWithToast } from '../../../lib/clipboard.ts';
 import { PATHS } from '../../../lib/paths.ts';
@@ -14,7 +15,6 @@ import { groupSecret } from '../format.ts';
 import { CodeInput, TOTP_DIGITS } from './code-input.tsx';
 import { IconShield } from './console-icons.tsx';
 import { GateFrame } from './gate-screens.tsx';
-import { QrCode } from './qr-code.tsx';
 
 /**
  * A staff member without a confirmed authenticator: a new secret (QR code, and the key in groups
@@ -122,7 +122,7 @@ function SecretPanel({ secret, uri }: { secret: string; uri: string }) {
   const { t } = useTranslation();
   return (
     <div className="adm-enrol">
-      <QrCode text={uri} label={t('admin.enrol.qrLabel')} />
+      <QrCode text={uri} size={184} className="adm-qr" label={t('admin.enrol.qrLabel')} />
       <div className="adm-enrol__manual">
         <p>{t('admin.enrol.manual')}</p>
         <code className="adm-secret">{groupSecret(secret)}</code>

@@ -2,9 +2,9 @@ import type { CreateOrderResponse } from '@kaixiang/shared/payments';
 import { useTranslation } from 'react-i18next';
 import { IconExternal } from '../../../components/icons.tsx';
 import { Price } from '../../../components/price.tsx';
+import { QrCode } from '../../../components/qr-code.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import type { OrderPhase } from '../hooks/use-recharge-order.ts';
-import { QrCode } from '../qr/qr-code.tsx';
 import { formatCountdown } from '../recharge-rules.ts';
 import { UsdtPayCode } from './usdt-pay-dialog.tsx';
 

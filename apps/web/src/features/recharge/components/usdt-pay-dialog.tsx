@@ -2,8 +2,8 @@ import type { CreateOrderResponse } from '@kaixiang/shared/payments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog.tsx';
+import { QrCode } from '../../../components/qr-code.tsx';
 import { copyWithToast } from '../../../lib/clipboard.ts';
-import { QrCode } from '../qr/qr-code.tsx';
 import { formatCountdown } from '../recharge-rules.ts';
 
 interface PayCodeProps {

@@ -1,5 +1,5 @@
 import { PLAYER_RECORD_KINDS, type PlayerRecordKind, type PlayerRecordRows } from '@kaixiang/shared/admin-players';
-import { formatSignedUnits, formatUnits } from '@kaixiang/shared/money';
+import { formatUnits } from '@kaixiang/shared/money';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,7 +27,7 @@ const amountIn = (currency: string, units: number, signed: boolean) =>
       ? `+${units}`
       : String(units)
     : signed
-      ? `¥${formatSignedUnits(units)}`
+      ? `${units < 0 ? '-' : '+'}¥${formatUnits(Math.abs(units))}`
       : `¥${formatUnits(units)}`;
 
 /** What each kind's table shows, newest first as the server orders it. */

@@ -6,9 +6,20 @@ const QUIET_ZONE = 4;
 /**
  * `text` as a QR code (the `qrcode` package, as the server uses; level M): one SVG path of dark
  * modules on white, with the standard quiet zone. Drawn from the module matrix rather than with
- * the package's own SVG string, so it is an element React owns, not injected markup.
+ * the package's own SVG string, so it is an element React owns, not injected markup. The recharge
+ * dialogs show payment addresses with it, the console an authenticator's otpauth:// address.
  */
-export function QrCode({ text, size = 180, label }: { text: string; size?: number; label: string }) {
+export function QrCode({
+  text,
+  size = 180,
+  label,
+  className = 'qr-code',
+}: {
+  text: string;
+  size?: number;
+  label: string;
+  className?: string;
+}) {
   const { path, extent } = useMemo(() => {
     const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
     let d = '';
@@ -21,7 +32,7 @@ export function QrCode({ text, size = 180, label }: { text: string; size?: numbe
   }, [text]);
   return (
     <svg
-      className="qr-code"
+      className={className}
       role="img"
       aria-label={label}
       data-qr-text={text}
