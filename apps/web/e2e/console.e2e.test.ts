@@ -77,7 +77,10 @@ describe('the operator console in the browser', () => {
     await page.getByRole('navigation', { name: '后台栏目' }).getByRole('link', { name: '玩家' }).click();
     await page.getByLabel('搜索玩家').fill(String(victim.userId));
     await page.getByRole('button', { name: '搜索', exact: true }).click();
-    await page.getByRole('cell', { name: String(victim.userId), exact: true }).first().click();
+    await page
+      .getByRole('cell', { name: String(victim.userId), exact: true })
+      .first()
+      .click();
     await page.getByRole('button', { name: '调整余额' }).click();
     const adjust = page.getByRole('dialog', { name: '调整余额' });
     await adjust.getByLabel('金额（元，负数为扣减）').fill('-2.5');
