@@ -20,6 +20,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerBoxesAdmin } from './modules/admin/boxes/boxes-admin.module.ts';
 import { createConsoleAuth } from './modules/admin/console-auth.ts';
 import { registerPlayersAdmin } from './modules/admin/players/players.module.ts';
+import { registerRetrievalsAdmin } from './modules/admin/retrievals/retrievals.module.ts';
 import { bagsAdminRoutes } from './modules/bags/bags.admin-routes.ts';
 import { bagsDevRoutes } from './modules/bags/bags.dev-routes.ts';
 import { grantRechargeBags } from './modules/bags/bags.grants.ts';
@@ -292,6 +293,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     mail: mail.mail,
     authenticate: accounts.authenticate,
   });
+  await registerRetrievalsAdmin(app, rt, { inventory, authenticate: accounts.authenticate });
   const luckyAdmin = createLuckyAdmin({
     db: rt.database.db,
     clock: rt.clock,

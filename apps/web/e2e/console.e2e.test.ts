@@ -98,6 +98,29 @@ describe('the operator console in the browser', () => {
     const me = await api('GET', '/usercenter/v1/user/detail', undefined, victim.token);
     expect(me.code).toBe(401);
 
+    // A box's odds: 1,000 tickets moved from its likeliest entry to its rarest; the RTP follows
+    // live, the save makes a new version with a new odds hash.
+    await page.getByRole('navigation', { name: '后台栏目' }).getByRole('link', { name: '箱子与饰品' }).click();
+    await page.getByRole('row').nth(1).click();
+    const editor = page.getByRole('region', { name: '赔率编辑' });
+    const tickets = editor.getByLabel(/的票数$/);
+    await tickets.first().waitFor();
+    const counts = await tickets.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)));
+    const most = counts.indexOf(Math.max(...counts));
+    const least = counts.indexOf(Math.min(...counts));
+    const rtpBefore = await editor.getByTestId('box-rtp').textContent();
+    await tickets.nth(most).fill(String((counts[most] ?? 0) - 1000));
+    await tickets.nth(least).fill(String((counts[least] ?? 0) + 1000));
+    await expect.poll(() => editor.getByTestId('box-rtp').textContent()).not.toBe(rtpBefore);
+    const save = editor.getByRole('button', { name: '保存为新版本' });
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await screenshot(page, 'console-box-odds');
+    await save.click();
+    const saveDialog = page.getByRole('dialog', { name: '保存新版本' });
+    await saveDialog.getByRole('textbox').fill('稀有款加权');
+    await saveDialog.getByRole('button', { name: '确认保存' }).click();
+    await page.getByText(/已保存版本 \d+，赔率哈希/).waitFor();
+
     // Both are in the audit log, with their reasons.
     await page.getByRole('navigation', { name: '后台栏目' }).getByRole('link', { name: '操作日志' }).click();
     await page.getByRole('row').filter({ hasText: 'player.ban' }).filter({ hasText: '盗号风险' }).first().waitFor();

@@ -309,6 +309,12 @@ export const ERRORS = {
   BOX_CATEGORY_UNKNOWN: { code: 4067, http: 400 },
   BOX_PUBLISH_UNCHANGED: { code: 4068, http: 409 },
   BOX_RTP_BOUNDS_INVALID: { code: 4069, http: 400 },
+  // The console's Retrievals API (issue 23; admin/v1/retrievals/*): 4080–4089.
+  RETRIEVAL_NOT_FOUND: { code: 4080, http: 404 },
+  RETRIEVAL_NOT_RETRYABLE: { code: 4081, http: 409 },
+  RETRIEVAL_NOT_CANCELLABLE: { code: 4082, http: 409 },
+  RETRIEVAL_BOT_CANCEL_FAILED: { code: 4083, http: 409 },
+  RETRIEVAL_REASON_INVALID: { code: 4084, http: 400 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -1545,6 +1551,31 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '返还率上下限须在 0.01%–100% 之间，且下限不高于上限',
     'zh-TW': '返還率上下限須在 0.01%–100% 之間，且下限不高於上限',
     'en-US': 'The RTP bounds must be between 0.01 % and 100 %, the lower one not above the upper one',
+  },
+  RETRIEVAL_NOT_FOUND: {
+    'zh-CN': '取回记录不存在',
+    'zh-TW': '取回記錄不存在',
+    'en-US': 'No such retrieval',
+  },
+  RETRIEVAL_NOT_RETRYABLE: {
+    'zh-CN': '只有被拒绝或失败、且饰品仍在背包中的取回才能重试',
+    'zh-TW': '只有被拒絕或失敗、且飾品仍在背包中的取回才能重試',
+    'en-US': 'Only a declined or failed retrieval whose items are still in the inventory can be retried',
+  },
+  RETRIEVAL_NOT_CANCELLABLE: {
+    'zh-CN': '只有已发出且仍在等待的取回才能取消',
+    'zh-TW': '只有已發出且仍在等待的取回才能取消',
+    'en-US': 'Only a retrieval whose offer was sent and is still pending can be cancelled',
+  },
+  RETRIEVAL_BOT_CANCEL_FAILED: {
+    'zh-CN': '机器人未能撤回该报价，它可能已被接受，请稍后再看',
+    'zh-TW': '機器人未能撤回該報價，它可能已被接受，請稍後再看',
+    'en-US': 'The trade bot could not withdraw the offer (it may just have been accepted); look again later',
+  },
+  RETRIEVAL_REASON_INVALID: {
+    'zh-CN': '请填写原因（1–200 字）',
+    'zh-TW': '請填寫原因（1–200 字）',
+    'en-US': 'Give a reason (1–200 characters)',
   },
 };
 

@@ -114,6 +114,7 @@ const ROUTE_PERMISSIONS: [prefix: string, permission: Permission | 'staff' | 'pr
     'players.manage',
   ]),
   ['/admin/v1/players/adjust-balance', 'balance.adjust'],
+  ['/admin/v1/retrievals/', 'retrievals.manage'],
   ['/admin/v1/catalogue/', 'prizes'],
   ['/admin/v1/boxes/', 'catalogue.manage'],
   ...[

@@ -57,10 +57,15 @@ export function createTradeService(deps: TradeDeps) {
     await bus.publish(userRoom(userId), ITEM_UPDATE_EVENT, msg).catch(() => undefined);
   }
 
-  /** Applies an outcome to a pending offer; null when it was no longer pending (applied before). */
+  /**
+   * Applies an outcome to a pending offer; null when it was no longer pending (applied before).
+   * `alongside` runs in the same transaction once the offer and its items are resolved (an admin's
+   * cancel records its audit there).
+   */
   async function resolve(
     where: { id: number } | { bot: string; botOfferId: string },
     outcome: OfferOutcome | { state: 'expired' },
+    alongside?: (tx: Tx, offer: OfferRow, itemIds: number[], now: Date) => Promise<void>,
   ): Promise<{ offer: OfferRow; status: ItemStatus; res: Resolution } | null> {
     const done = await deps.transaction(async (tx) => {
       const offer = await inventoryRepo.lockOffer(tx, where);
@@ -90,6 +95,12 @@ export function createTradeService(deps: TradeDeps) {
         },
       );
       await inventoryRepo.resolveOffer(tx, offer.id, { state: res.state, failure: res.failure, resolvedAt: now });
+      await alongside?.(
+        tx,
+        offer,
+        items.map((i) => i.id),
+        now,
+      );
       return { offer, status, res };
     });
     if (done) {
@@ -225,6 +236,19 @@ export function createTradeService(deps: TradeDeps) {
       const offer = await inventoryRepo.offerById(db, offerId);
       if (offer?.botOfferId) await bot.cancelOffer(offer.botOfferId).catch(() => undefined);
       return (await resolve({ id: offerId }, { state: 'expired' })) !== null;
+    },
+
+    /**
+     * The console's cancel (modules/admin/retrievals): a pending offer the bot has withdrawn is
+     * resolved as the 12-hour expiry resolves it (items back to normal), with `alongside` (the
+     * audit record) in the same transaction. Null when it was no longer pending.
+     */
+    async cancelWithdrawn(
+      offerId: number,
+      alongside: (tx: Tx, offer: OfferRow, itemIds: number[], now: Date) => Promise<void>,
+    ): Promise<{ userId: number; itemIds: number[] } | null> {
+      const done = await resolve({ id: offerId }, { state: 'expired' }, alongside);
+      return done ? { userId: done.offer.userId, itemIds: done.offer.itemIds } : null;
     },
 
     /** Development: apply an outcome to one of our offers by its id. */

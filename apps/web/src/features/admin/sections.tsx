@@ -1,6 +1,6 @@
 import type { Permission } from '@kaixiang/shared/admin';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { IconAuditLog, IconPlayers } from './components/console-icons.tsx';
+import { IconAuditLog, IconBoxes, IconPlayers } from './components/console-icons.tsx';
 
 /**
  * The console's sections, in the order the sidebar lists them (issue 23: dashboard, players,
@@ -50,6 +50,13 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'players.read',
     icon: IconPlayers,
     screen: lazy(() => import('./components/players/players-screen.tsx')),
+  },
+  {
+    id: 'catalogue',
+    path: 'boxes',
+    permission: 'catalogue.manage',
+    icon: IconBoxes,
+    screen: lazy(() => import('./components/boxes/boxes-screen.tsx')),
   },
   {
     id: 'audit',

@@ -17,6 +17,13 @@ export const IconPlayers = (p: IconProps) => (
   </Svg>
 );
 
+export const IconBoxes = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 3 4 7v10l8 4 8-4V7z" />
+    <path d="m4 7 8 4 8-4M12 11v10" />
+  </Svg>
+);
+
 export const IconShield = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z" />

@@ -1,0 +1,266 @@
+import { type AdminMeResponse, ROLE_PERMISSIONS } from '@kaixiang/shared/admin';
+import {
+  ADMIN_BOX_PATHS,
+  type AdminBoxDetail,
+  type AdminBoxEvaluation,
+  type AdminBoxPreviewInput,
+  type AdminBoxSummary,
+} from '@kaixiang/shared/admin-boxes';
+import { ERRORS } from '@kaixiang/shared/errors';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { storeSession } from '../../../../lib/session.ts';
+import { TOKENS } from '../../../../test/accounts-fixtures.ts';
+import { fail, type MockHandler, type MockRequest, mockApi } from '../../../../test/mock-api.ts';
+import { renderApp } from '../../../../test/render-app.tsx';
+import { callsTo, consoleHandlers, liveSession, SUPPORT } from '../../test-fixtures.ts';
+
+const ADMIN: AdminMeResponse = {
+  ...SUPPORT,
+  user_id: 1,
+  nick_name: '运营老板',
+  role: 'admin',
+  permissions: [...ROLE_PERMISSIONS.admin],
+};
+
+const summary = (box_id: number, over: Partial<AdminBoxSummary> = {}): AdminBoxSummary => ({
+  box_id,
+  slug: `box-${box_id}`,
+  name_zh_cn: `箱子${box_id}`,
+  name_zh_tw: `箱子${box_id}`,
+  name_en: `Box ${box_id}`,
+  category_id: 1,
+  image: `/img/boxes/${box_id}.png`,
+  fallback_image: '',
+  price: 100_000,
+  rtp_bp: 9_200,
+  version: 3,
+  published: true,
+  sort: box_id,
+  ...over,
+});
+
+const BOUNDS = { min_bp: 8_500, max_bp: 9_800 };
+
+const ITEMS = [
+  { item_id: 501, exter: 2, name: 'AK-47 | 红线', img: '/img/501.png', quality: 4, price: 200_000 },
+  { item_id: 502, exter: 3, name: 'P250 | 沙丘', img: '/img/502.png', quality: 1, price: 20_000 },
+];
+
+/** The server's judgement, worked out as it would be (EV floor over the ticket sum). */
+function evaluate(input: AdminBoxPreviewInput): AdminBoxEvaluation {
+  const sum = input.contents.reduce((s, c) => s + c.tickets, 0);
+  const ev = Math.floor(
+    input.contents.reduce((s, c) => s + c.tickets * (ITEMS.find((i) => i.item_id === c.item_id)?.price ?? 0), 0) / sum,
+  );
+  const rtp_bp = Math.floor((ev * 10_000) / input.price);
+  const within_bounds = rtp_bp >= BOUNDS.min_bp && rtp_bp <= BOUNDS.max_bp;
+  const problems: AdminBoxEvaluation['problems'] = [];
+  if (sum !== 1_000_000) problems.push({ code: 'BOX_TICKETS_SUM', entry: null });
+  if (!within_bounds) problems.push({ code: 'BOX_RTP_OUT_OF_BOUNDS', entry: null });
+  return {
+    price: input.price,
+    ticket_sum: sum,
+    ticket_total: 1_000_000,
+    ev,
+    rtp_bp,
+    bounds: BOUNDS,
+    within_bounds,
+    valid: problems.length === 0,
+    problems,
+    entries: input.contents.map((c) => ({
+      ...ITEMS.find((i) => i.item_id === c.item_id)!,
+      tickets: c.tickets,
+      odds_pct: Math.round((c.tickets / sum) * 100 * 10_000) / 10_000,
+    })),
+  };
+}
+
+// 40 % at ¥20 and 60 % at ¥2 in a ¥10 box: EV ¥9.20, RTP 92 %.
+const LOADED: AdminBoxPreviewInput = {
+  price: 100_000,
+  contents: [
+    { item_id: 501, exter: 2, tickets: 400_000 },
+    { item_id: 502, exter: 3, tickets: 600_000 },
+  ],
+};
+
+const detail = (version: number, input: AdminBoxPreviewInput = LOADED): AdminBoxDetail => {
+  const current = evaluate(input);
+  return {
+    box: summary(7, { version, price: input.price, rtp_bp: current.rtp_bp }),
+    current: { ...current, version, odds_hash: `${version}`.repeat(64) },
+    versions: Array.from({ length: version }, (_, i) => ({
+      version: version - i,
+      odds_hash: `${version - i}`.repeat(64),
+      price: input.price,
+      rtp_bp: current.rtp_bp,
+      created_at: 1_795_000_000_000 + (version - i) * 60_000,
+      created_by: version - i === 1 ? null : 1,
+    })),
+    openings: 12,
+  };
+};
+
+function open(path: string, overrides: Record<string, MockHandler> = {}) {
+  storeSession(TOKENS);
+  const api = mockApi(
+    consoleHandlers(
+      { ...ADMIN, ...liveSession() },
+      {
+        [ADMIN_BOX_PATHS.list]: () => ({
+          list: [summary(7), summary(8, { name_zh_cn: '千瓦武器箱', published: false, rtp_bp: 9_050 })],
+          categories: [{ category_id: 1, name_zh_cn: '经典箱', name_zh_tw: '經典箱', name_en: 'Classic' }],
+        }),
+        [ADMIN_BOX_PATHS.detail]: () => detail(3),
+        [ADMIN_BOX_PATHS.preview]: (req) => evaluate(JSON.parse(req.body)),
+        ...overrides,
+      },
+    ),
+  );
+  return { ...api, ...renderApp(path) };
+}
+
+const lastBody = (requests: MockRequest[], path: string) => JSON.parse(callsTo(requests, path).at(-1)!.body);
+
+/** Sets one entry's tickets, as an operator types them. */
+const typeTickets = (name: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(`${name} 的票数`), { target: { value } });
+
+describe('the boxes list', () => {
+  it('lists every box with its category, price, RTP, version and state, filters, and opens one', async () => {
+    const { router } = open('/admin/boxes');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]!.textContent).toContain('箱子7');
+    expect(rows[1]!.textContent).toContain('经典箱');
+    expect(rows[1]!.textContent).toContain('¥10.00');
+    expect(rows[1]!.textContent).toContain('92.00%');
+    expect(rows[1]!.textContent).toContain('v3');
+    expect(within(rows[1]!).getByText('已上架')).toBeTruthy();
+    expect(within(rows[2]!).getByText('未上架')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('筛选箱子'), { target: { value: '千瓦' } });
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('筛选箱子'), { target: { value: '' } });
+
+    fireEvent.click(within(screen.getByRole('table')).getByText('箱子7'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/boxes/7'));
+    expect(await screen.findByRole('heading', { name: /箱子7/ })).toBeTruthy();
+    expect(screen.getByText('box-7')).toBeTruthy();
+    const versions = within(screen.getByRole('region', { name: '版本记录' }));
+    expect(versions.getAllByRole('row')).toHaveLength(4);
+    expect(versions.getByTitle('3'.repeat(64))).toBeTruthy();
+    expect(versions.getByText('初始数据')).toBeTruthy();
+  });
+});
+
+describe('the odds editor', () => {
+  it('asks the preview about the edited table and shows its RTP and the out-of-bounds warning', async () => {
+    const { requests } = open('/admin/boxes/7');
+    await screen.findByRole('heading', { name: /箱子7/ });
+    expect(screen.getByTestId('box-rtp').textContent).toBe('92.00%');
+    expect(screen.getByText('返还率在允许范围内')).toBeTruthy();
+
+    // 50 % at ¥20 and 50 % at ¥2: EV ¥11, RTP 110 %.
+    typeTickets('AK-47 | 红线', '500000');
+    typeTickets('P250 | 沙丘', '500000');
+    await waitFor(() => expect(screen.getByTestId('box-rtp').textContent).toBe('110.00%'));
+    expect(callsTo(requests, ADMIN_BOX_PATHS.preview)).toHaveLength(1);
+    expect(lastBody(requests, ADMIN_BOX_PATHS.preview)).toEqual({
+      price: 100_000,
+      contents: [
+        { item_id: 501, exter: 2, tickets: 500_000 },
+        { item_id: 502, exter: 3, tickets: 500_000 },
+      ],
+    });
+    expect(screen.getByText('返还率超出允许范围')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '保存为新版本' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('saves from the version it was loaded from, with the price, contents and reason, and shows the new version', async () => {
+    const saved: AdminBoxPreviewInput = {
+      price: 100_000,
+      contents: [
+        { item_id: 501, exter: 2, tickets: 420_000 },
+        { item_id: 502, exter: 3, tickets: 580_000 },
+      ],
+    };
+    const { requests } = open('/admin/boxes/7', {
+      [ADMIN_BOX_PATHS.saveVersion]: () => detail(4, saved),
+    });
+    await screen.findByRole('heading', { name: /箱子7/ });
+    typeTickets('AK-47 | 红线', '420000');
+    typeTickets('P250 | 沙丘', '580000');
+    const save = screen.getByRole('button', { name: '保存为新版本' }) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false));
+    expect(screen.getByTestId('box-rtp').textContent).toBe('95.60%');
+    fireEvent.click(save);
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('原因（必填，记入操作日志）'), { target: { value: '活动加码' } });
+    fireEvent.click(dialog.getByRole('button', { name: '确认保存' }));
+    expect(await screen.findByText(`已保存版本 4，赔率哈希 ${'4'.repeat(64)}`)).toBeTruthy();
+    expect(lastBody(requests, ADMIN_BOX_PATHS.saveVersion)).toEqual({
+      box_id: 7,
+      base_version: 3,
+      price: 100_000,
+      contents: saved.contents,
+      reason: '活动加码',
+    });
+    expect(screen.getByText('版本 4')).toBeTruthy();
+    expect((screen.getByLabelText('AK-47 | 红线 的票数') as HTMLInputElement).value).toBe('420000');
+  });
+
+  it('shows the server’s words when it refuses the save, and keeps the dialog open', async () => {
+    open('/admin/boxes/7', {
+      [ADMIN_BOX_PATHS.saveVersion]: () =>
+        fail(ERRORS.BOX_VERSION_STALE.code, '箱子已被其他人修改，请刷新后重试', ERRORS.BOX_VERSION_STALE.http),
+    });
+    await screen.findByRole('heading', { name: /箱子7/ });
+    typeTickets('AK-47 | 红线', '410000');
+    typeTickets('P250 | 沙丘', '590000');
+    const save = screen.getByRole('button', { name: '保存为新版本' }) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('原因（必填，记入操作日志）'), { target: { value: '调整' } });
+    fireEvent.click(dialog.getByRole('button', { name: '确认保存' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('箱子已被其他人修改，请刷新后重试');
+    expect(screen.getByText('版本 3')).toBeTruthy();
+  });
+
+  it('shows a problem the server names an entry for next to that entry', async () => {
+    open('/admin/boxes/7', {
+      [ADMIN_BOX_PATHS.preview]: (req) => {
+        const result = evaluate(JSON.parse(req.body));
+        return { ...result, valid: false, problems: [{ code: 'BOX_ITEM_WEAR_INVALID', entry: 1 }] };
+      },
+    });
+    await screen.findByRole('heading', { name: /箱子7/ });
+    typeTickets('P250 | 沙丘', '599999');
+    const problem = await screen.findByText('该饰品没有这个磨损等级');
+    expect(problem.closest('tr')!.textContent).toContain('P250 | 沙丘');
+    expect((screen.getByRole('button', { name: '保存为新版本' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('publishing', () => {
+  it('unpublishes a box with a reason and shows its new state', async () => {
+    const { requests } = open('/admin/boxes/7', {
+      [ADMIN_BOX_PATHS.publish]: () => {
+        const d = detail(3);
+        return { ...d, box: { ...d.box, published: false } };
+      },
+    });
+    await screen.findByRole('heading', { name: /箱子7/ });
+    expect(screen.getByText('已上架')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '下架' }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('原因（必填，记入操作日志）'), { target: { value: '活动结束' } });
+    fireEvent.click(dialog.getByRole('button', { name: '确认' }));
+    expect(await screen.findByText('未上架')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '上架' })).toBeTruthy();
+    expect(lastBody(requests, ADMIN_BOX_PATHS.publish)).toEqual({ box_id: 7, published: false, reason: '活动结束' });
+  });
+});
