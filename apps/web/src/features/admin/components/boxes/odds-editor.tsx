@@ -9,6 +9,7 @@ import { BOX_TICKETS } from '@kaixiang/shared/boxes';
 import { formatUnits, yuanToUnits } from '@kaixiang/shared/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ItemImage } from '../../../../components/item-image.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { groupThousands } from '../../../../i18n/formats.ts';
 import { rtpText, useBoxPreview, type useSaveBoxVersion } from './boxes-api.ts';
@@ -145,7 +146,7 @@ export function OddsEditor({ detail, save }: { detail: AdminBoxDetail; save: Ret
                   <tr key={`${e.item_id}:${e.exter}`}>
                     <td>
                       <span className="adm-boxes__item">
-                        <img className="adm-boxes__thumb" src={e.img} alt="" loading="lazy" />
+                        <ItemImage className="adm-boxes__thumb" src={e.img} itemId={e.item_id} alt="" />
                         <span>{e.name || `#${e.item_id}`}</span>
                       </span>
                       {problems.map((code) => (
