@@ -178,7 +178,7 @@ describe('box battles in the browser', () => {
         const asked = Date.now();
         await late.goto(`${baseUrl()}/battle/details?roomID=${roomId}`, { waitUntil: 'commit' });
         const overlay = late.getByTestId('battle-loading');
-        await overlay.getByText('加载中…').waitFor({ timeout: 5_000 });
+        await overlay.getByText('加载中…').waitFor({ timeout: 15_000 });
         const seen = Date.now();
         await late.getByTestId('battle-seat').first().waitFor();
         await screenshot(late, 'battles-loading');
