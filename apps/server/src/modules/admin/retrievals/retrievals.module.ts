@@ -13,7 +13,6 @@ export async function registerRetrievalsAdmin(
   const admin = createRetrievalsAdmin({
     db: rt.database.db,
     clock: rt.clock,
-    bus: rt.bus,
     transaction: (fn) => rt.transaction(fn),
     trade: deps.inventory.trade,
     bot: deps.inventory.sandbox,

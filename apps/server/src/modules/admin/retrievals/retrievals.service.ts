@@ -10,7 +10,6 @@ import type { Locale } from '@kaixiang/shared/locale';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { EventBus } from '../../../infra/bus.ts';
 import type { Clock } from '../../../infra/clock.ts';
 import { inventoryRepo } from '../../inventory/inventory.repo.ts';
 import type { TradeService } from '../../inventory/trade.service.ts';
@@ -22,7 +21,6 @@ import { retrievalsRepo } from './retrievals.repo.ts';
 export interface RetrievalsAdminDeps {
   db: Db;
   clock: Clock;
-  bus: EventBus;
   transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   /** The player's own retrieval path: a retry goes through it, never a second one. */
   trade: TradeService;

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
-import { Spinner } from '../../../../components/spinner.tsx';
 import { useAuditLog } from '../../api/get-audit-log.ts';
 import { AUDIT_PAGE_SIZES, type AuditFilters, filtersFromSearch, searchFromFilters } from '../../audit-query.ts';
+import { QueryFallback } from '../query-fallback.tsx';
 import { AuditFilterForm } from './audit-filter-form.tsx';
 import { AuditTable } from './audit-table.tsx';
 
@@ -95,21 +95,8 @@ export default function AuditLogScreen() {
           ) : (
             <EmptyState compact title={t('admin.audit.empty')} hint={t('admin.audit.emptyHint')} />
           )
-        ) : log.isError ? (
-          <EmptyState
-            compact
-            title={t('admin.audit.loadFailed')}
-            hint={log.error.message}
-            action={
-              <button type="button" className="button button--ghost button--sm" onClick={() => void log.refetch()}>
-                {t('admin.gate.retry')}
-              </button>
-            }
-          />
         ) : (
-          <div className="adm-card__loading">
-            <Spinner />
-          </div>
+          <QueryFallback query={log} failedTitle={t('admin.audit.loadFailed')} />
         )}
         {log.data && log.data.total > 0 && <ConsolePager filters={filters} total={log.data.total} onChange={apply} />}
       </div>

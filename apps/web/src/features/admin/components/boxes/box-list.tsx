@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Price } from '../../../../components/price.tsx';
-import { Spinner } from '../../../../components/spinner.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
+import { QueryFallback } from '../query-fallback.tsx';
 import { boxPath } from './box-paths.ts';
 import { nameIn, rtpText, useBoxList } from './boxes-api.ts';
 
@@ -115,21 +115,8 @@ export function BoxListPage() {
           ) : (
             <EmptyState compact title={t('adminBoxes.empty')} />
           )
-        ) : result.isError ? (
-          <EmptyState
-            compact
-            title={t('adminBoxes.loadFailed')}
-            hint={result.error.message}
-            action={
-              <button type="button" className="button button--ghost button--sm" onClick={() => void result.refetch()}>
-                {t('admin.gate.retry')}
-              </button>
-            }
-          />
         ) : (
-          <div className="adm-card__loading">
-            <Spinner />
-          </div>
+          <QueryFallback query={result} failedTitle={t('adminBoxes.loadFailed')} />
         )}
       </div>
     </section>

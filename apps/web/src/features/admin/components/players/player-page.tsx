@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Price } from '../../../../components/price.tsx';
-import { Spinner } from '../../../../components/spinner.tsx';
 import { useAdminMe } from '../../api/get-me.ts';
 import { localDateTime } from '../../format.ts';
+import { QueryFallback } from '../query-fallback.tsx';
 import { AdjustBalanceDialog, BanDialog, ResetPasswordDialog } from './player-actions.tsx';
 import { PLAYERS_PATH, playerPath } from './player-paths.ts';
 import { PlayerRecords } from './player-records.tsx';
@@ -197,20 +197,8 @@ export function PlayerPage({ userId }: { userId: number }) {
     <section className="adm-screen">
       {detail.data ? (
         <PlayerBody userId={userId} detail={detail.data} />
-      ) : detail.isError ? (
-        <EmptyState
-          title={t('adminPlayers.loadFailed')}
-          hint={detail.error.message}
-          action={
-            <button type="button" className="button button--ghost button--sm" onClick={() => void detail.refetch()}>
-              {t('admin.gate.retry')}
-            </button>
-          }
-        />
       ) : (
-        <div className="adm-card__loading">
-          <Spinner />
-        </div>
+        <QueryFallback query={detail} failedTitle={t('adminPlayers.loadFailed')} compact={false} />
       )}
     </section>
   );

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Price } from '../../../../components/price.tsx';
-import { Spinner } from '../../../../components/spinner.tsx';
 import { localDateTime } from '../../format.ts';
+import { QueryFallback } from '../query-fallback.tsx';
 import { playerPath } from './player-paths.ts';
 import { PLAYERS_PAGE_SIZE, type PlayerSearch, usePlayerSearch } from './players-api.ts';
 import { SimplePager } from './simple-pager.tsx';
@@ -137,21 +137,8 @@ export function PlayerSearchPage() {
           ) : (
             <EmptyState compact title={t('adminPlayers.search.empty')} />
           )
-        ) : result.isError ? (
-          <EmptyState
-            compact
-            title={t('adminPlayers.loadFailed')}
-            hint={result.error.message}
-            action={
-              <button type="button" className="button button--ghost button--sm" onClick={() => void result.refetch()}>
-                {t('admin.gate.retry')}
-              </button>
-            }
-          />
         ) : (
-          <div className="adm-card__loading">
-            <Spinner />
-          </div>
+          <QueryFallback query={result} failedTitle={t('adminPlayers.loadFailed')} />
         )}
         {result.data && result.data.total > 0 && (
           <SimplePager
