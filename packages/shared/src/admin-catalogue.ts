@@ -4,11 +4,19 @@
  * per wear grade, exactly as a mail attachment or a treasure prices the item it makes.
  */
 import { z } from 'zod';
+import type { Permission } from './admin.ts';
 
 export const ADMIN_CATALOGUE_PATHS = {
   /** GET ?keyword&page&page_size (admin): catalogue items whose name contains the keyword. */
   search: '/admin/v1/catalogue/search',
 } as const;
+
+/** Any one of these opens the search: whoever sets a house prize (a box's contents, a treasure, a mail's items). */
+export const CATALOGUE_SEARCH_PERMISSIONS: readonly Permission[] = [
+  'catalogue.manage',
+  'games.manage',
+  'promotions.manage',
+];
 
 export const CATALOGUE_SEARCH_PAGE_SIZE = 20;
 

@@ -1,4 +1,9 @@
-import { ADMIN_CATALOGUE_PATHS, catalogueSearchQuery, catalogueSearchResponse } from '@kaixiang/shared/admin-catalogue';
+import {
+  ADMIN_CATALOGUE_PATHS,
+  CATALOGUE_SEARCH_PERMISSIONS,
+  catalogueSearchQuery,
+  catalogueSearchResponse,
+} from '@kaixiang/shared/admin-catalogue';
 import { ok } from '@kaixiang/shared/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +22,7 @@ export function catalogueRoutes(
       ADMIN_CATALOGUE_PATHS.search,
       {
         // The picker serves the staff who make prizes: official rooms, treasures, shop and wishes.
-        preValidation: requirePermission(authenticate, ['catalogue.manage', 'games.manage', 'promotions.manage']),
+        preValidation: requirePermission(authenticate, CATALOGUE_SEARCH_PERMISSIONS),
         schema: {
           tags: ['admin'],
           querystring: catalogueSearchQuery,

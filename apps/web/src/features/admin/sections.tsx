@@ -1,6 +1,6 @@
 import type { Permission } from '@kaixiang/shared/admin';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { IconAuditLog, IconBoxes, IconPlayers } from './components/console-icons.tsx';
+import { IconAuditLog, IconBoxes, IconPlayers, IconRetrievals } from './components/console-icons.tsx';
 
 /**
  * The console's sections, in the order the sidebar lists them (issue 23: dashboard, players,
@@ -57,6 +57,13 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'catalogue.manage',
     icon: IconBoxes,
     screen: lazy(() => import('./components/boxes/boxes-screen.tsx')),
+  },
+  {
+    id: 'retrievals',
+    path: 'retrievals',
+    permission: 'retrievals.manage',
+    icon: IconRetrievals,
+    screen: lazy(() => import('./components/retrievals/retrievals-screen.tsx')),
   },
   {
     id: 'audit',

@@ -64,3 +64,10 @@ export const IconChevron = (p: IconProps) => (
     <path d="m9 6 6 6-6 6" />
   </Svg>
 );
+
+export const IconRetrievals = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 7h14l-3-3M21 17H7l3 3" />
+    <path d="M17 7v4M7 17v-4" />
+  </Svg>
+);

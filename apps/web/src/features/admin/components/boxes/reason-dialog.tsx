@@ -43,7 +43,7 @@ export function ReasonDialog({
       <form className="adm-form" onSubmit={submit}>
         <p>{hint}</p>
         <label className="adm-field">
-          <span className="adm-field__label">{t('adminBoxes.publish.reason')}</span>
+          <span className="adm-field__label">{t('admin.reason.label')}</span>
           <textarea
             className="adm-input"
             required
@@ -55,7 +55,7 @@ export function ReasonDialog({
         <RefusalMessage error={error} />
         <div className="adm-form__actions">
           <button type="button" className="button button--ghost button--sm" onClick={onClose}>
-            {t('adminBoxes.publish.cancel')}
+            {t('admin.reason.cancel')}
           </button>
           <button type="submit" className="button button--primary button--sm" disabled={!canSubmit}>
             {submitText}

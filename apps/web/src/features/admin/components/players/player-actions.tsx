@@ -1,12 +1,14 @@
-import { ADMIN_REASON_MAX } from '@kaixiang/shared/admin-players';
+import { ADMIN_MAIL_MAX_ITEMS, ADMIN_REASON_MAX } from '@kaixiang/shared/admin-players';
 import { formatUnits, yuanToUnits } from '@kaixiang/shared/money';
 import { CURRENCIES, type Currency } from '@kaixiang/shared/wallet';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../../components/catalogue-item-picker.tsx';
 import { Dialog } from '../../../../components/dialog.tsx';
+import { Price } from '../../../../components/price.tsx';
 import { ApiError } from '../../../../lib/api.ts';
 import { answerLost, newRequestId } from '../../../../lib/paid-request.ts';
-import { useAdjustBalance, useBanPlayer, useResetPassword } from './players-api.ts';
+import { useAdjustBalance, useBanPlayer, useResetPassword, useSendMail } from './players-api.ts';
 
 /** The server's words for a refusal, shown in the dialog (the console's toast may be gone by then). */
 function RefusalMessage({ error }: { error: unknown }) {
@@ -236,6 +238,168 @@ export function AdjustBalanceDialog({ userId, onClose }: { userId: number; onClo
           onChange={(e) => setAmount(e.target.value)}
         />
       </label>
+      <ReasonField value={reason} onChange={setReason} />
+      <RefusalMessage error={mutation.error} />
+    </ActionDialog>
+  );
+}
+
+/** Yuan as typed to units for an attachment; 0 when empty, null when it is not an amount. */
+function parseCoins(text: string): number | null {
+  if (text.trim() === '') return 0;
+  try {
+    const units = yuanToUnits(text.trim());
+    return units >= 0 ? units : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A mail to the player (admin/v1/players/send-mail), with coins and catalogue items attached when
+ * the staff member may move value (balance.adjust; the server checks it again). Items are picked
+ * from the catalogue, which needs one of the permissions its search asks.
+ */
+export function SendMailDialog({
+  userId,
+  canAttach,
+  canPickItems,
+  onClose,
+}: {
+  userId: number;
+  canAttach: boolean;
+  canPickItems: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [coins, setCoins] = useState('');
+  const [items, setItems] = useState<PickedCatalogueItem[]>([]);
+  // The item being chosen (then its wear); it joins the attachments when added.
+  const [pick, setPick] = useState<PickedCatalogueItem | null>(null);
+  const [reason, setReason] = useState('');
+  const mutation = useSendMail();
+  // As for an adjustment: a lost answer is retried under the same id, so the mail goes once.
+  const attempt = useRef<{ key: string; id: string } | null>(null);
+  const coinUnits = canAttach ? parseCoins(coins) : 0;
+  const attached = canAttach ? items.map((p) => ({ item_def_id: p.item.item_id, exter: p.exter })) : [];
+
+  const submit = () => {
+    if (coinUnits === null) return;
+    const body = { user_id: userId, title: title.trim(), content: content.trim(), coins: coinUnits, items: attached };
+    const key = JSON.stringify({ ...body, reason: reason.trim() });
+    if (attempt.current?.key !== key) attempt.current = { key, id: newRequestId() };
+    mutation.mutate(
+      { ...body, reason: reason.trim(), request_id: attempt.current.id },
+      {
+        onError: (error) => {
+          if (!(error instanceof ApiError) || !answerLost(error)) attempt.current = null;
+        },
+        onSuccess: () => {
+          attempt.current = null;
+        },
+      },
+    );
+  };
+
+  if (mutation.data) {
+    const r = mutation.data;
+    return (
+      <Dialog open onClose={onClose} title={t('adminPlayers.actions.mailTitle')} size="sm">
+        <p role="status">
+          {t('adminPlayers.actions.mailDone', { id: r.mail_id, coins: `¥${formatUnits(r.coins)}`, items: r.items })}
+        </p>
+        <div className="adm-form__actions">
+          <button type="button" className="button button--primary button--sm" onClick={onClose}>
+            {t('adminPlayers.actions.close')}
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+  return (
+    <ActionDialog
+      title={t('adminPlayers.actions.mailTitle')}
+      onClose={onClose}
+      busy={mutation.isPending}
+      canSubmit={title.trim() !== '' && coinUnits !== null && reason.trim() !== ''}
+      submitText={t('adminPlayers.actions.mailConfirm')}
+      onSubmit={submit}
+    >
+      <label className="adm-field">
+        <span className="adm-field__label">{t('adminPlayers.actions.mailSubject')}</span>
+        <input className="adm-input" required maxLength={60} value={title} onChange={(e) => setTitle(e.target.value)} />
+      </label>
+      <label className="adm-field">
+        <span className="adm-field__label">{t('adminPlayers.actions.mailBody')}</span>
+        <textarea
+          className="adm-input"
+          maxLength={2_000}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+        />
+      </label>
+      {canAttach ? (
+        <>
+          <label className="adm-field">
+            <span className="adm-field__label">{t('adminPlayers.actions.mailCoins')}</span>
+            <input
+              className="adm-input"
+              inputMode="decimal"
+              value={coins}
+              aria-invalid={coinUnits === null}
+              onChange={(e) => setCoins(e.target.value)}
+            />
+          </label>
+          {canPickItems && (
+            <fieldset className="adm-field adm-mail-items">
+              <legend className="adm-field__label">
+                {t('adminPlayers.actions.mailItems', { max: ADMIN_MAIL_MAX_ITEMS })}
+              </legend>
+              {items.length === 0 ? (
+                <p className="adm-table__muted">{t('adminPlayers.actions.mailNoItems')}</p>
+              ) : (
+                <ul
+                  className="adm-mail-items__list"
+                  aria-label={t('adminPlayers.actions.mailItems', { max: ADMIN_MAIL_MAX_ITEMS })}
+                >
+                  {items.map((p, i) => (
+                    <li key={`${p.item.item_id}:${p.exter}:${i}`}>
+                      <span>{p.item.name}</span> <Price units={p.price} />{' '}
+                      <button
+                        type="button"
+                        className="button button--ghost button--sm"
+                        onClick={() => setItems(items.filter((_, j) => j !== i))}
+                      >
+                        {t('adminPlayers.actions.mailRemove')}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {items.length < ADMIN_MAIL_MAX_ITEMS && (
+                <>
+                  <CatalogueItemPicker value={pick} onChange={setPick} />
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    disabled={pick === null}
+                    onClick={() => {
+                      if (pick) setItems([...items, pick]);
+                      setPick(null);
+                    }}
+                  >
+                    {t('adminPlayers.actions.mailAdd')}
+                  </button>
+                </>
+              )}
+            </fieldset>
+          )}
+        </>
+      ) : (
+        <p className="adm-table__muted">{t('adminPlayers.actions.mailTextOnly')}</p>
+      )}
       <ReasonField value={reason} onChange={setReason} />
       <RefusalMessage error={mutation.error} />
     </ActionDialog>

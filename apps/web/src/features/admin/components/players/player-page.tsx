@@ -1,3 +1,4 @@
+import { CATALOGUE_SEARCH_PERMISSIONS } from '@kaixiang/shared/admin-catalogue';
 import type { PlayerDetail } from '@kaixiang/shared/admin-players';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +8,12 @@ import { Price } from '../../../../components/price.tsx';
 import { useAdminMe } from '../../api/get-me.ts';
 import { localDateTime } from '../../format.ts';
 import { QueryFallback } from '../query-fallback.tsx';
-import { AdjustBalanceDialog, BanDialog, ResetPasswordDialog } from './player-actions.tsx';
+import { AdjustBalanceDialog, BanDialog, ResetPasswordDialog, SendMailDialog } from './player-actions.tsx';
 import { PLAYERS_PATH, playerPath } from './player-paths.ts';
 import { PlayerRecords } from './player-records.tsx';
 import { usePlayerDetail } from './players-api.ts';
 
-type OpenDialog = 'ban' | 'unban' | 'reset' | 'adjust' | null;
+type OpenDialog = 'ban' | 'unban' | 'reset' | 'adjust' | 'mail' | null;
 
 const when = (ms: number | null) => (ms === null ? '—' : localDateTime(ms));
 
@@ -113,6 +114,11 @@ function PlayerBody({ userId, detail }: { userId: number; detail: PlayerDetail }
                 {t('adminPlayers.actions.reset')}
               </button>
             )}
+            {canManage && (
+              <button type="button" className="button button--ghost button--sm" onClick={() => setDialog('mail')}>
+                {t('adminPlayers.actions.mail')}
+              </button>
+            )}
             {canAdjust && (
               <button type="button" className="button button--ghost button--sm" onClick={() => setDialog('adjust')}>
                 {t('adminPlayers.actions.adjust')}
@@ -185,6 +191,14 @@ function PlayerBody({ userId, detail }: { userId: number; detail: PlayerDetail }
       {(dialog === 'ban' || dialog === 'unban') && <BanDialog userId={userId} ban={dialog === 'ban'} onClose={close} />}
       {dialog === 'reset' && <ResetPasswordDialog userId={userId} onClose={close} />}
       {dialog === 'adjust' && <AdjustBalanceDialog userId={userId} onClose={close} />}
+      {dialog === 'mail' && (
+        <SendMailDialog
+          userId={userId}
+          canAttach={canAdjust}
+          canPickItems={CATALOGUE_SEARCH_PERMISSIONS.some((p) => permissions.includes(p))}
+          onClose={close}
+        />
+      )}
     </>
   );
 }

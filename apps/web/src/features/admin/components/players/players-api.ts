@@ -1,7 +1,9 @@
 import {
   ADMIN_PLAYER_PATHS,
   type AdjustBalanceRequest,
+  type AdminMailRequest,
   adjustBalanceResponse,
+  adminMailResponse,
   type PlayerActionRequest,
   type PlayerRecordKind,
   playerBanResponse,
@@ -93,6 +95,14 @@ export function useAdjustBalance() {
   return useMutation({
     mutationFn: (body: AdjustBalanceRequest) =>
       consolePost(ADMIN_PLAYER_PATHS.adjustBalance, body, adjustBalanceResponse),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSendMail() {
+  const invalidate = useInvalidatePlayer();
+  return useMutation({
+    mutationFn: (body: AdminMailRequest) => consolePost(ADMIN_PLAYER_PATHS.sendMail, body, adminMailResponse),
     onSuccess: invalidate,
   });
 }

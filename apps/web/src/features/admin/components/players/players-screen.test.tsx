@@ -1,4 +1,5 @@
 import { type AdminMeResponse, ROLE_PERMISSIONS } from '@kaixiang/shared/admin';
+import { ADMIN_CATALOGUE_PATHS } from '@kaixiang/shared/admin-catalogue';
 import { ADMIN_PLAYER_PATHS, type PlayerDetail, type PlayerSummary } from '@kaixiang/shared/admin-players';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -15,6 +16,14 @@ const FINANCE: AdminMeResponse = {
   nick_name: '财务小李',
   role: 'finance',
   permissions: [...ROLE_PERMISSIONS.finance],
+};
+
+const ADMIN: AdminMeResponse = {
+  ...SUPPORT,
+  user_id: 1,
+  nick_name: '运营老板',
+  role: 'admin',
+  permissions: [...ROLE_PERMISSIONS.admin],
 };
 
 const summary = (user_id: number, over: Partial<PlayerSummary> = {}): PlayerSummary => ({
@@ -227,5 +236,65 @@ describe('a player’s page', () => {
     fireEvent.click(dialog.getByRole('button', { name: '确认重置' }));
     expect(await screen.findByText('Tmp-8k2q9x')).toBeTruthy();
     expect(screen.getByRole('button', { name: '复制' })).toBeTruthy();
+  });
+
+  it('lets support send a text mail only: no coins or items to attach', async () => {
+    const { requests } = open('/admin/players/7', SUPPORT, {
+      [ADMIN_PLAYER_PATHS.sendMail]: () => ({ mail_id: 31, coins: 0, items: 0 }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '发送邮件' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.queryByLabelText('附件金币（元，不填为无）')).toBeNull();
+    expect(dialog.getByText(/你只能发送文字邮件/)).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('标题'), { target: { value: '关于您的取回' } });
+    fireEvent.change(dialog.getByLabelText('内容'), { target: { value: '已为您处理。' } });
+    fireEvent.change(dialog.getByLabelText('原因（必填，记入操作日志）'), { target: { value: '工单 1234' } });
+    fireEvent.click(dialog.getByRole('button', { name: '发送' }));
+    expect((await screen.findByRole('status')).textContent).toBe('邮件已发送（#31）：¥0.00、0 件饰品。');
+    expect(lastBody(requests, ADMIN_PLAYER_PATHS.sendMail)).toEqual({
+      user_id: 7,
+      title: '关于您的取回',
+      content: '已为您处理。',
+      coins: 0,
+      items: [],
+      reason: '工单 1234',
+      request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+  });
+
+  it('lets an admin attach coins and catalogue items in the wear picked', async () => {
+    const AWP = {
+      item_id: 501,
+      name: 'AWP | 巨龙传说',
+      img: '',
+      quality: 6,
+      wears: [
+        { exter: 1, price: 80_000_000 },
+        { exter: 2, price: 60_000_000 },
+      ],
+    };
+    const { requests } = open('/admin/players/7', ADMIN, {
+      [ADMIN_CATALOGUE_PATHS.search]: () => ({ list: [AWP], total: 1 }),
+      [ADMIN_PLAYER_PATHS.sendMail]: () => ({ mail_id: 32, coins: 52_000, items: 1 }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '发送邮件' }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('标题'), { target: { value: '补偿' } });
+    fireEvent.change(dialog.getByLabelText('附件金币（元，不填为无）'), { target: { value: '5.2' } });
+    const add = dialog.getByRole('button', { name: '添加到附件' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.click(await dialog.findByRole('button', { name: /AWP \| 巨龙传说/ }));
+    const wears = dialog.getByRole('group', { name: /已选：AWP \| 巨龙传说/ });
+    fireEvent.click(within(wears).getAllByRole('radio')[1]!);
+    fireEvent.click(add);
+    const attached = dialog.getByRole('list', { name: '附件饰品（最多 10 件）' });
+    expect(attached.textContent).toContain('AWP | 巨龙传说');
+    expect(attached.textContent).toContain('¥6000.00');
+    fireEvent.change(dialog.getByLabelText('原因（必填，记入操作日志）'), { target: { value: '活动奖励漏发' } });
+    fireEvent.click(dialog.getByRole('button', { name: '发送' }));
+    expect((await screen.findByRole('status')).textContent).toBe('邮件已发送（#32）：¥5.20、1 件饰品。');
+    const body = lastBody(requests, ADMIN_PLAYER_PATHS.sendMail);
+    expect(body.coins).toBe(52_000);
+    expect(body.items).toEqual([{ item_def_id: 501, exter: 2 }]);
   });
 });
