@@ -1,6 +1,8 @@
 import {
   ADMIN_RETRIEVAL_PATHS,
   type RetrievalActionRequest,
+  type RetrievalCancelResponse,
+  type RetrievalRetryResponse,
   retrievalCancelResponse,
   retrievalQueueResponse,
   retrievalRetryResponse,
@@ -35,7 +37,7 @@ export function useRetrievalQueue(f: RetrievalFilter) {
 export function useRetrievalAction(action: 'retry' | 'cancel') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RetrievalActionRequest) =>
+    mutationFn: (body: RetrievalActionRequest): Promise<RetrievalRetryResponse | RetrievalCancelResponse> =>
       action === 'retry'
         ? consolePost(ADMIN_RETRIEVAL_PATHS.retry, body, retrievalRetryResponse)
         : consolePost(ADMIN_RETRIEVAL_PATHS.cancel, body, retrievalCancelResponse),
