@@ -1,12 +1,12 @@
 import type { AdminBoxSummary } from '@kaixiang/shared/admin-boxes';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
 import { QueryFallback } from '../query-fallback.tsx';
-import { boxPath } from './box-paths.ts';
+import { boxPath, NEW_BOX_PATH } from './box-paths.ts';
 import { nameIn, rtpText, useBoxList } from './boxes-api.ts';
 
 /** Matches any of the box's names, its slug or its id: the ways an operator refers to a box. */
@@ -76,6 +76,11 @@ export function BoxListPage() {
           {t('admin.sections.catalogue')}
         </h1>
         <p className="adm-screen__sub">{t('adminBoxes.subtitle')}</p>
+        <div className="adm-toolbar">
+          <Link className="button button--primary button--sm" to={NEW_BOX_PATH}>
+            {t('adminBoxes.create.open')}
+          </Link>
+        </div>
       </header>
       <div className="adm-filters">
         <label className="adm-field adm-field--wide">

@@ -9,7 +9,7 @@ import { useLocale } from '../../../../i18n/use-locale.ts';
 import { localDateTime } from '../../format.ts';
 import { BOXES_PATH } from './box-paths.ts';
 import { nameIn, rtpText, useBoxDetail, usePublishBox, useSaveBoxVersion } from './boxes-api.ts';
-import { OddsEditor } from './odds-editor.tsx';
+import { OddsEditor, startFrom } from './odds-editor.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 function PublishButton({ detail }: { detail: AdminBoxDetail }) {
@@ -124,7 +124,22 @@ function BoxBody({ detail }: { detail: AdminBoxDetail }) {
         </p>
       )}
       {/* Keyed by version: a saved version is a fresh table to edit from, with its own base. */}
-      <OddsEditor key={current.version} detail={detail} save={save} />
+      <OddsEditor
+        key={current.version}
+        start={startFrom(detail)}
+        action={{
+          text: t('adminBoxes.editor.save'),
+          title: t('adminBoxes.editor.saveTitle'),
+          hint: t('adminBoxes.editor.saveHint', { version: current.version }),
+          confirm: t('adminBoxes.editor.saveConfirm'),
+          ready: true,
+          busy: save.isPending,
+          error: save.error,
+          reset: save.reset,
+          submit: (table, reason) =>
+            save.mutate({ box_id: box.box_id, base_version: current.version, ...table, reason }),
+        }}
+      />
       <Versions versions={detail.versions} />
     </>
   );

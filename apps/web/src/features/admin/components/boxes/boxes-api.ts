@@ -1,5 +1,6 @@
 import {
   ADMIN_BOX_PATHS,
+  type AdminBoxCreateInput,
   type AdminBoxDetail,
   type AdminBoxPreviewInput,
   type AdminBoxPublishInput,
@@ -60,6 +61,18 @@ function useBoxChange<B>(path: string, boxId: number) {
 }
 
 export const useSaveBoxVersion = (boxId: number) => useBoxChange<AdminBoxSaveInput>(ADMIN_BOX_PATHS.saveVersion, boxId);
+
+/** A new box (unpublished, version 1): its page is what the answer says, and the list is read again. */
+export function useCreateBox() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminBoxCreateInput) => consolePost(ADMIN_BOX_PATHS.create, body, adminBoxDetail),
+    onSuccess: (detail: AdminBoxDetail) => {
+      client.setQueryData(detailKey(detail.box.box_id), detail);
+      void client.invalidateQueries({ queryKey: [...BOXES_QUERY_ROOT, 'list'] });
+    },
+  });
+}
 
 export const usePublishBox = (boxId: number) => useBoxChange<AdminBoxPublishInput>(ADMIN_BOX_PATHS.publish, boxId);
 

@@ -6,6 +6,7 @@ import {
   type AdminBoxPreviewInput,
   type AdminBoxSummary,
 } from '@kaixiang/shared/admin-boxes';
+import { ADMIN_CATALOGUE_PATHS } from '@kaixiang/shared/admin-catalogue';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +46,7 @@ const BOUNDS = { min_bp: 8_500, max_bp: 9_800 };
 const ITEMS = [
   { item_id: 501, exter: 2, name: 'AK-47 | 红线', img: '/img/501.png', quality: 4, price: 200_000 },
   { item_id: 502, exter: 3, name: 'P250 | 沙丘', img: '/img/502.png', quality: 1, price: 20_000 },
+  { item_id: 503, exter: 1, name: 'M4A1-S | 印花集', img: '/img/503.png', quality: 5, price: 500_000 },
 ];
 
 /** The server's judgement, worked out as it would be (EV floor over the ticket sum). */
@@ -230,6 +232,46 @@ describe('the odds editor', () => {
     expect(screen.getByText('版本 3')).toBeTruthy();
   });
 
+  it('removes an entry and adds a catalogue item in the wear picked, and asks the preview about the new table', async () => {
+    const { requests } = open('/admin/boxes/7', {
+      [ADMIN_CATALOGUE_PATHS.search]: () => ({
+        list: [
+          {
+            item_id: 503,
+            name: 'M4A1-S | 印花集',
+            img: '/img/503.png',
+            quality: 5,
+            wears: [{ exter: 1, price: 500_000 }],
+          },
+        ],
+        total: 1,
+      }),
+    });
+    await screen.findByRole('heading', { name: /箱子7/ });
+    fireEvent.click(screen.getByRole('button', { name: '从箱子移除 P250 | 沙丘' }));
+    expect(screen.queryByLabelText('P250 | 沙丘 的票数')).toBeNull();
+    expect((screen.getByRole('button', { name: '从箱子移除 AK-47 | 红线' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: '添加饰品' }));
+    const adding = within(screen.getByRole('group', { name: '添加饰品' }));
+    const add = adding.getByRole('button', { name: '加入箱子' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.click(await adding.findByRole('button', { name: /M4A1-S \| 印花集/ }));
+    fireEvent.click(add);
+    // A new entry has no tickets yet: nothing to ask about until it has.
+    expect(screen.getByText('请填写有效的价格和票数（正整数）')).toBeTruthy();
+    typeTickets('AK-47 | 红线', '960000');
+    typeTickets('M4A1-S | 印花集', '40000');
+    await waitFor(() => expect(screen.getByTestId('box-rtp').textContent).toBe('212.00%'));
+    expect(lastBody(requests, ADMIN_BOX_PATHS.preview)).toEqual({
+      price: 100_000,
+      contents: [
+        { item_id: 501, exter: 2, tickets: 960_000 },
+        { item_id: 503, exter: 1, tickets: 40_000 },
+      ],
+    });
+  });
+
   it('shows a problem the server names an entry for next to that entry', async () => {
     open('/admin/boxes/7', {
       [ADMIN_BOX_PATHS.preview]: (req) => {
@@ -242,6 +284,65 @@ describe('the odds editor', () => {
     const problem = await screen.findByText('该饰品没有这个磨损等级');
     expect(problem.closest('tr')!.textContent).toContain('P250 | 沙丘');
     expect((screen.getByRole('button', { name: '保存为新版本' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('a new box', () => {
+  it('takes its names, slug and category, its contents from the catalogue, and opens its page once created', async () => {
+    const created = detail(1);
+    const { requests, router } = open('/admin/boxes', {
+      [ADMIN_CATALOGUE_PATHS.search]: () => ({
+        list: [
+          { item_id: 502, name: 'P250 | 沙丘', img: '/img/502.png', quality: 1, wears: [{ exter: 3, price: 20_000 }] },
+        ],
+        total: 1,
+      }),
+      [ADMIN_BOX_PATHS.create]: () => created,
+    });
+    fireEvent.click(await screen.findByRole('link', { name: '新建箱子' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/boxes/new'));
+    await screen.findByRole('heading', { name: '新建箱子' });
+    fireEvent.change(screen.getByLabelText('箱子价格（元）'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: '添加饰品' }));
+    const adding = within(screen.getByRole('group', { name: '添加饰品' }));
+    fireEvent.click(await adding.findByRole('button', { name: /P250 \| 沙丘/ }));
+    fireEvent.click(adding.getByRole('button', { name: '加入箱子' }));
+    typeTickets('P250 | 沙丘', '1000000');
+    await waitFor(() => expect(screen.getByTestId('box-rtp').textContent).toBe('40.00%'));
+    // Out of bounds, and the names are missing: nothing to create yet.
+    const submit = screen.getByRole('button', { name: '创建箱子' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(screen.getByText('请先填写标识、三种语言的名称和分类')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('箱子价格（元）'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('标识（小写字母、数字、短横线，2–63 位）'), {
+      target: { value: 'dune-case' },
+    });
+    fireEvent.change(screen.getByLabelText('名称（简体中文）'), { target: { value: '沙丘箱' } });
+    fireEvent.change(screen.getByLabelText('名称（繁体中文）'), { target: { value: '沙丘箱' } });
+    fireEvent.change(screen.getByLabelText('名称（英文）'), { target: { value: 'Dune case' } });
+    fireEvent.change(screen.getByLabelText('分类'), { target: { value: '1' } });
+    await waitFor(() => expect(screen.getByTestId('box-rtp').textContent).toBe('100.00%'));
+    // 100 % is above the bounds too: the server's judgement holds the button.
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('箱子价格（元）'), { target: { value: '2.1' } });
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    fireEvent.click(submit);
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('原因（必填，记入操作日志）'), { target: { value: '新活动箱' } });
+    fireEvent.click(dialog.getByRole('button', { name: '确认创建' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/boxes/7'));
+    expect(lastBody(requests, ADMIN_BOX_PATHS.create)).toEqual({
+      slug: 'dune-case',
+      name_zh_cn: '沙丘箱',
+      name_zh_tw: '沙丘箱',
+      name_en: 'Dune case',
+      category_id: 1,
+      image: '',
+      price: 21_000,
+      contents: [{ item_id: 502, exter: 3, tickets: 1_000_000 }],
+      reason: '新活动箱',
+    });
   });
 });
 

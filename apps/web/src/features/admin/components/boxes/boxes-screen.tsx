@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { FeatureTextsGate } from '../../../../i18n/feature-texts.tsx';
-import { BOXES_PATH } from './box-paths.ts';
+import { BOXES_PATH, NEW_BOX_PATH } from './box-paths.ts';
 import { boxesTexts } from './boxes-texts.ts';
 import './boxes.css';
 
@@ -10,6 +10,7 @@ import './boxes.css';
 // once while their code and schemas arrive.
 const BoxPage = lazy(() => import('./box-page.tsx').then((m) => ({ default: m.BoxPage })));
 const BoxListPage = lazy(() => import('./box-list.tsx').then((m) => ({ default: m.BoxListPage })));
+const NewBoxPage = lazy(() => import('./new-box-page.tsx').then((m) => ({ default: m.NewBoxPage })));
 
 const loading = (
   <div className="adm-screen adm-screen--loading">
@@ -25,7 +26,9 @@ export default function BoxesScreen() {
   return (
     <FeatureTextsGate texts={boxesTexts} fallback={loading}>
       <Suspense fallback={loading}>
-        {boxId !== null && Number.isSafeInteger(boxId) && boxId > 0 ? (
+        {pathname === NEW_BOX_PATH ? (
+          <NewBoxPage />
+        ) : boxId !== null && Number.isSafeInteger(boxId) && boxId > 0 ? (
           <BoxPage key={boxId} boxId={boxId} />
         ) : (
           <BoxListPage />

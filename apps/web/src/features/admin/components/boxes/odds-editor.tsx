@@ -9,10 +9,11 @@ import { BOX_TICKETS } from '@kaixiang/shared/boxes';
 import { formatUnits, yuanToUnits } from '@kaixiang/shared/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../../components/catalogue-item-picker.tsx';
 import { ItemImage } from '../../../../components/item-image.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { groupThousands } from '../../../../i18n/formats.ts';
-import { rtpText, useBoxPreview, type useSaveBoxVersion } from './boxes-api.ts';
+import { rtpText, useBoxPreview } from './boxes-api.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 /** How long typing pauses before the server is asked: one preview per pause, not per keystroke. */
@@ -34,15 +35,84 @@ const parseTickets = (text: string): number | null => {
   return /^\d{1,7}$/.test(trimmed) && Number(trimmed) > 0 && Number(trimmed) <= BOX_TICKETS ? Number(trimmed) : null;
 };
 
+/** One row of the table being edited: the item as shown, and its tickets as typed. */
+export interface Row {
+  item_id: number;
+  exter: number;
+  name: string;
+  img: string;
+  /** The price table's price at this grade (units). */
+  price: number;
+  tickets: string;
+}
+
+const rowsOf = (detail: AdminBoxDetail): Row[] =>
+  detail.current.entries.map((e) => ({
+    item_id: e.item_id,
+    exter: e.exter,
+    name: e.name,
+    img: e.img,
+    price: e.price,
+    tickets: String(e.tickets),
+  }));
+
+const sameEntry = (a: { item_id: number; exter: number }, b: { item_id: number; exter: number }) =>
+  a.item_id === b.item_id && a.exter === b.exter;
+
 /** The table as the server reads it, or null while something typed is not a table yet. */
-function tableFrom(detail: AdminBoxDetail, priceText: string, tickets: string[]): AdminBoxPreviewInput | null {
+function tableFrom(priceText: string, rows: Row[]): AdminBoxPreviewInput | null {
   const price = parsePrice(priceText);
-  const counts = tickets.map(parseTickets);
-  if (price === null || counts.some((c) => c === null)) return null;
+  const counts = rows.map((r) => parseTickets(r.tickets));
+  if (price === null || rows.length === 0 || counts.some((c) => c === null)) return null;
   return {
     price,
-    contents: detail.current.entries.map((e, i) => ({ item_id: e.item_id, exter: e.exter, tickets: counts[i] ?? 0 })),
+    contents: rows.map((r, i) => ({ item_id: r.item_id, exter: r.exter, tickets: counts[i] ?? 0 })),
   };
+}
+
+/** An item from the catalogue joins the table in the wear picked, with no tickets yet. */
+function AddItem({ rows, onAdd }: { rows: Row[]; onAdd: (row: Row) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [pick, setPick] = useState<PickedCatalogueItem | null>(null);
+  const taken = pick !== null && rows.some((r) => sameEntry(r, { item_id: pick.item.item_id, exter: pick.exter }));
+  if (!open)
+    return (
+      <button type="button" className="button button--ghost button--sm" onClick={() => setOpen(true)}>
+        {t('adminBoxes.editor.addItem')}
+      </button>
+    );
+  return (
+    <div className="adm-boxes__add" role="group" aria-label={t('adminBoxes.editor.addItem')}>
+      <CatalogueItemPicker value={pick} onChange={setPick} />
+      {taken && <p className="adm-boxes__bad">{t('adminBoxes.problems.BOX_ENTRY_DUPLICATE')}</p>}
+      <div className="adm-form__actions">
+        <button type="button" className="button button--ghost button--sm" onClick={() => setOpen(false)}>
+          {t('admin.reason.cancel')}
+        </button>
+        <button
+          type="button"
+          className="button button--primary button--sm"
+          disabled={pick === null || taken}
+          onClick={() => {
+            if (!pick) return;
+            onAdd({
+              item_id: pick.item.item_id,
+              exter: pick.exter,
+              name: pick.item.name,
+              img: pick.item.img,
+              price: pick.price,
+              tickets: '',
+            });
+            setPick(null);
+            setOpen(false);
+          }}
+        >
+          {t('adminBoxes.editor.addConfirm')}
+        </button>
+      </div>
+    </div>
+  );
 }
 
 /** `value` once it has stayed the same for `ms`, compared by its JSON. */
@@ -98,29 +168,67 @@ function Figures({ evaluation, pending }: { evaluation: AdminBoxEvaluation | nul
   );
 }
 
-/**
- * The odds editor on the current version: tickets and price as typed, the server's judgement of
- * them shortly after (preview: the same rule the save applies, so what it says is what the save
- * will say), and a save that names the version it was edited from, so an edit made over someone
- * else's save is refused rather than overwriting it.
- */
-export function OddsEditor({ detail, save }: { detail: AdminBoxDetail; save: ReturnType<typeof useSaveBoxVersion> }) {
-  const { t } = useTranslation();
-  const { current } = detail;
-  const [priceText, setPriceText] = useState(() => formatUnits(current.price, current.price % 100 === 0 ? 2 : 4));
-  const [tickets, setTickets] = useState(() => current.entries.map((e) => String(e.tickets)));
-  const [saving, setSaving] = useState(false);
+/** What the editor's button does with a table the server judged valid: save a version, or create a box. */
+export interface EditorAction {
+  /** The button's text. */
+  text: string;
+  /** The reason dialog's title, hint and confirm text. */
+  title: string;
+  hint: string;
+  confirm: string;
+  /** Whatever else must hold first (a new box's names and slug). */
+  ready: boolean;
+  busy: boolean;
+  error: unknown;
+  /** Forgets the previous attempt's answer as the dialog opens. */
+  reset: () => void;
+  submit: (table: AdminBoxPreviewInput, reason: string) => void;
+}
 
-  const table = tableFrom(detail, priceText, tickets);
-  const loaded = JSON.stringify({ price: current.price, contents: current.entries.map((e) => e.tickets) });
-  const dirty =
-    table === null || JSON.stringify({ price: table.price, contents: table.contents.map((c) => c.tickets) }) !== loaded;
+/** A saved version's table as the editor starts from it. */
+export function startFrom(detail: AdminBoxDetail): { priceText: string; rows: Row[]; loaded: AdminBoxEvaluation } {
+  const { current } = detail;
+  return {
+    priceText: formatUnits(current.price, current.price % 100 === 0 ? 2 : 4),
+    rows: rowsOf(detail),
+    loaded: current,
+  };
+}
+
+/**
+ * The odds editor: tickets and price as typed, entries removed or added from the catalogue, the
+ * server's judgement of them shortly after (preview: the same rule the save applies, so what it
+ * says is what the save will say), then the action (a new version of a box — naming the version
+ * it was edited from, so an edit made over someone else's save is refused rather than overwriting
+ * it — or a new box). `loaded` is the judgement of the table it starts from, if it was saved.
+ */
+export function OddsEditor({
+  start,
+  action,
+}: {
+  start: { priceText: string; rows: Row[]; loaded: AdminBoxEvaluation | null };
+  action: EditorAction;
+}) {
+  const { t } = useTranslation();
+  const [priceText, setPriceText] = useState(start.priceText);
+  const [rows, setRows] = useState(start.rows);
+  const [acting, setActing] = useState(false);
+
+  const table = tableFrom(priceText, rows);
+  const { loaded } = start;
+  const loadedTable =
+    loaded &&
+    JSON.stringify({
+      price: loaded.price,
+      contents: loaded.entries.map((e) => ({ item_id: e.item_id, exter: e.exter, tickets: e.tickets })),
+    });
+  const dirty = table === null || JSON.stringify(table) !== loadedTable;
   const settled = useSettled(dirty ? table : null, PREVIEW_DEBOUNCE_MS);
   const preview = useBoxPreview(settled);
-  const evaluation: AdminBoxEvaluation | null = !dirty ? current : table ? (preview.data ?? null) : null;
+  const evaluation: AdminBoxEvaluation | null = !dirty ? loaded : table ? (preview.data ?? null) : null;
   const upToDate =
     dirty && table !== null && JSON.stringify(settled) === JSON.stringify(table) && !preview.isPlaceholderData;
-  const canSave = upToDate && preview.data?.valid === true && !preview.isFetching;
+  const canAct = action.ready && upToDate && preview.data?.valid === true && !preview.isFetching;
   const problemsOf = (i: number): AdminBoxProblem[] =>
     (evaluation?.problems ?? []).filter((p) => p.entry === i).map((p) => p.code);
 
@@ -136,10 +244,13 @@ export function OddsEditor({ detail, save }: { detail: AdminBoxDetail; save: Ret
                 <th scope="col">{t('adminBoxes.editor.itemPrice')}</th>
                 <th scope="col">{t('adminBoxes.editor.tickets')}</th>
                 <th scope="col">{t('adminBoxes.editor.odds')}</th>
+                <th scope="col">
+                  <span className="adm-visually-hidden">{t('adminBoxes.editor.remove')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
-              {current.entries.map((e, i) => {
+              {rows.map((e, i) => {
                 const problems = problemsOf(i);
                 const odds = evaluation?.entries[i]?.odds_pct;
                 return (
@@ -160,22 +271,34 @@ export function OddsEditor({ detail, save }: { detail: AdminBoxDetail; save: Ret
                     </td>
                     <td>
                       <input
-                        className={`adm-input adm-boxes__tickets ${parseTickets(tickets[i] ?? '') === null ? 'adm-boxes__input--bad' : ''}`}
+                        className={`adm-input adm-boxes__tickets ${parseTickets(e.tickets) === null ? 'adm-boxes__input--bad' : ''}`}
                         inputMode="numeric"
                         aria-label={t('adminBoxes.editor.ticketsOf', { name: e.name || `#${e.item_id}` })}
-                        value={tickets[i] ?? ''}
+                        value={e.tickets}
                         onChange={(ev) => {
                           const value = ev.target.value;
-                          setTickets((all) => all.map((v, j) => (j === i ? value : v)));
+                          setRows((all) => all.map((r, j) => (j === i ? { ...r, tickets: value } : r)));
                         }}
                       />
                     </td>
                     <td className="adm-table__mono">{odds === undefined ? '—' : `${odds.toFixed(4)}%`}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button--ghost button--sm"
+                        disabled={rows.length <= 1}
+                        aria-label={t('adminBoxes.editor.removeOf', { name: e.name || `#${e.item_id}` })}
+                        onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
+                      >
+                        {t('adminBoxes.editor.remove')}
+                      </button>
+                    </td>
                   </tr>
                 );
               })}
             </tbody>
           </table>
+          <AddItem rows={rows} onAdd={(row) => setRows((all) => [...all, row])} />
         </div>
         <div className="adm-boxes__side">
           <label className="adm-field">
@@ -195,27 +318,25 @@ export function OddsEditor({ detail, save }: { detail: AdminBoxDetail; save: Ret
           <button
             type="button"
             className="button button--primary button--sm"
-            disabled={!canSave}
+            disabled={!canAct}
             onClick={() => {
-              save.reset();
-              setSaving(true);
+              action.reset();
+              setActing(true);
             }}
           >
-            {t('adminBoxes.editor.save')}
+            {action.text}
           </button>
         </div>
       </div>
-      {saving && table && (
+      {acting && table && (
         <ReasonDialog
-          title={t('adminBoxes.editor.saveTitle')}
-          hint={t('adminBoxes.editor.saveHint', { version: current.version })}
-          submitText={t('adminBoxes.editor.saveConfirm')}
-          busy={save.isPending}
-          error={save.error}
-          onClose={() => setSaving(false)}
-          onSubmit={(reason) =>
-            save.mutate({ box_id: detail.box.box_id, base_version: current.version, ...table, reason })
-          }
+          title={action.title}
+          hint={action.hint}
+          submitText={action.confirm}
+          busy={action.busy}
+          error={action.error}
+          onClose={() => setActing(false)}
+          onSubmit={(reason) => action.submit(table, reason)}
         />
       )}
     </section>
