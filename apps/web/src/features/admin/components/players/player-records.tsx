@@ -1,5 +1,7 @@
 import { PLAYER_RECORD_KINDS, type PlayerRecordKind, type PlayerRecordRows } from '@kaixiang/shared/admin-players';
+import { ITEM_STATUS } from '@kaixiang/shared/inventory';
 import { formatUnits } from '@kaixiang/shared/money';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,8 +17,25 @@ type Row<K extends PlayerRecordKind> = PlayerRecordRows<K>[number];
 interface Column<K extends PlayerRecordKind> {
   /** adminPlayers.records.col.<label> */
   label: string;
-  cell: (row: Row<K>) => ReactNode;
+  /** `t` names the codes a row carries (kinds, states) in the reader's language; the code stays in a tooltip. */
+  cell: (row: Row<K>, t: TFunction) => ReactNode;
 }
+
+/** A code's label (the site's own words where the player's pages have them), the code itself on hover. */
+const labelled = (code: string, label: string) => (
+  <span title={code} data-code={code}>
+    {label}
+  </span>
+);
+/** ITEM_STATUS numbers to the inventory's status words (`inventory.status.*`). */
+const ITEM_STATUS_KEYS: Record<number, string> = {
+  [ITEM_STATUS.normal]: 'normal',
+  [ITEM_STATUS.retrieving]: 'retrieving',
+  [ITEM_STATUS.sold]: 'sold',
+  [ITEM_STATUS.retrieved]: 'retrieved',
+  [ITEM_STATUS.retrieveFailed]: 'failed',
+  [ITEM_STATUS.locked]: 'locked',
+};
 
 const when = (ms: number | null) => (ms === null ? '—' : localDateTime(ms));
 const yuan = (units: number) => <Price units={units} />;
@@ -34,8 +53,8 @@ const amountIn = (currency: string, units: number, signed: boolean) =>
 const COLUMNS: { [K in PlayerRecordKind]: readonly Column<K>[] } = {
   ledger: [
     { label: 'time', cell: (r) => localDateTime(r.created_at) },
-    { label: 'kind', cell: (r) => <code className="adm-tag">{r.kind}</code> },
-    { label: 'currency', cell: (r) => r.currency },
+    { label: 'kind', cell: (r, t) => labelled(r.kind, t(`wallet.kind.${r.kind}`, { defaultValue: r.kind })) },
+    { label: 'currency', cell: (r, t) => t(`wallet.currency.${r.currency}`, { defaultValue: r.currency }) },
     { label: 'amount', cell: (r) => amountIn(r.currency, r.amount, true) },
     {
       label: 'balanceAfter',
@@ -50,7 +69,7 @@ const COLUMNS: { [K in PlayerRecordKind]: readonly Column<K>[] } = {
     { label: 'amount', cell: (r) => yuan(r.amount) },
     { label: 'paid', cell: (r) => yuan(r.real_price) },
     { label: 'bonus', cell: (r) => yuan(r.bonus) },
-    { label: 'status', cell: (r) => String(r.status) },
+    { label: 'status', cell: (r, t) => labelled(String(r.status), t(`admin.labels.order.${r.status}`)) },
     { label: 'paidAt', cell: (r) => when(r.paid_at) },
   ],
   openings: [
@@ -66,13 +85,13 @@ const COLUMNS: { [K in PlayerRecordKind]: readonly Column<K>[] } = {
     { label: 'price', cell: (r) => yuan(r.target_price) },
     { label: 'stake', cell: (r) => yuan(r.stake) },
     { label: 'rate', cell: (r) => `${(r.rate_ppm / 10_000).toFixed(2)}%` },
-    { label: 'outcome', cell: (r) => (r.success ? '✓' : '✗') },
+    { label: 'outcome', cell: (r, t) => (r.success ? `✓ ${t('admin.labels.yes')}` : `✗ ${t('admin.labels.no')}`) },
   ],
   battles: [
     { label: 'time', cell: (r) => localDateTime(r.joined_at) },
     { label: 'room', cell: (r) => `#${r.room_id}` },
-    { label: 'state', cell: (r) => r.state },
-    { label: 'seat', cell: (r) => String(r.seat) },
+    { label: 'state', cell: (r, t) => labelled(r.state, t(`admin.labels.room.${r.state}`, { defaultValue: r.state })) },
+    { label: 'seat', cell: (r) => String(r.seat + 1) },
     { label: 'value', cell: (r) => yuan(r.value) },
     { label: 'endedAt', cell: (r) => when(r.ended_at) },
   ],
@@ -80,15 +99,27 @@ const COLUMNS: { [K in PlayerRecordKind]: readonly Column<K>[] } = {
     { label: 'time', cell: (r) => localDateTime(r.created_at) },
     { label: 'item', cell: (r) => `${r.name} #${r.item_def_id}` },
     { label: 'price', cell: (r) => yuan(r.price) },
-    { label: 'status', cell: (r) => String(r.status) },
-    { label: 'source', cell: (r) => `${r.source} ${r.source_name}`.trim() },
-    { label: 'disposal', cell: (r) => r.disposal ?? '—' },
+    {
+      label: 'status',
+      cell: (r, t) => labelled(String(r.status), t(`inventory.status.${ITEM_STATUS_KEYS[r.status] ?? 'unknown'}`)),
+    },
+    {
+      label: 'source',
+      cell: (r, t) => `${t(`inventory.source.${r.source}`, { defaultValue: r.source })} ${r.source_name}`.trim(),
+    },
+    {
+      label: 'disposal',
+      cell: (r, t) => (r.disposal ? t(`inventory.disposal.${r.disposal}`, { defaultValue: r.disposal }) : '—'),
+    },
   ],
   retrievals: [
     { label: 'time', cell: (r) => localDateTime(r.created_at) },
     { label: 'items', cell: (r) => r.item_ids.join(', ') },
-    { label: 'state', cell: (r) => r.state },
-    { label: 'failure', cell: (r) => r.failure ?? '—' },
+    { label: 'state', cell: (r, t) => t(`admin.labels.offer.state.${r.state}`, { defaultValue: r.state }) },
+    {
+      label: 'failure',
+      cell: (r, t) => (r.failure ? t(`admin.labels.offer.failure.${r.failure}`, { defaultValue: r.failure }) : '—'),
+    },
     { label: 'bot', cell: (r) => r.bot },
     { label: 'resolvedAt', cell: (r) => when(r.resolved_at) },
   ],
@@ -96,7 +127,7 @@ const COLUMNS: { [K in PlayerRecordKind]: readonly Column<K>[] } = {
     { label: 'time', cell: (r) => localDateTime(r.created_at) },
     { label: 'player', cell: (r) => <Link to={playerPath(r.user_id)}>{`${r.nick_name} #${r.user_id}`}</Link> },
     { label: 'vip', cell: (r) => String(r.vip_level) },
-    { label: 'banned', cell: (r) => (r.banned ? '✓' : '') },
+    { label: 'banned', cell: (r, t) => (r.banned ? t('admin.labels.yes') : '') },
   ],
 };
 
@@ -121,7 +152,7 @@ function RecordsTable<K extends PlayerRecordKind>({ kind, list }: { kind: K; lis
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <tr key={i}>
               {columns.map((c) => (
-                <td key={c.label}>{c.cell(row)}</td>
+                <td key={c.label}>{c.cell(row, t)}</td>
               ))}
             </tr>
           ))}

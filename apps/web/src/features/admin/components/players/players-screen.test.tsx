@@ -297,4 +297,59 @@ describe('a player’s page', () => {
     expect(body.coins).toBe(52_000);
     expect(body.items).toEqual([{ item_def_id: 501, exter: 2 }]);
   });
+
+  it('names the records’ codes in the reader’s words: ledger kinds, currencies, order and item states', async () => {
+    open('/admin/players/7', SUPPORT, {
+      [ADMIN_PLAYER_PATHS.records]: (req) => {
+        const kind = req.url.searchParams.get('kind');
+        if (kind === 'ledger')
+          return {
+            kind,
+            total: 1,
+            list: [
+              {
+                id: 1,
+                transfer_id: 9,
+                kind: 'box_open',
+                currency: 'coin',
+                amount: -100_000,
+                balance_after: 900_000,
+                memo: '',
+                created_at: 1_795_000_000_000,
+              },
+            ],
+          };
+        if (kind === 'items')
+          return {
+            kind,
+            total: 1,
+            list: [
+              {
+                id: 3,
+                item_def_id: 501,
+                name: 'AK-47 | 红线',
+                img: '',
+                exter: 2,
+                price: 200_000,
+                status: 4,
+                source: 'box',
+                source_name: '新手箱',
+                disposal: null,
+                created_at: 1_795_000_000_000,
+                updated_at: 1_795_000_000_000,
+              },
+            ],
+          };
+        return { kind, list: [], total: 0 };
+      },
+    });
+    const records = within(await screen.findByRole('region', { name: '记录' }));
+    const ledger = await records.findByTitle('box_open');
+    expect(ledger.textContent).toBe('开箱');
+    expect(ledger.closest('tr')!.textContent).toContain('金币');
+    fireEvent.click(records.getByRole('tab', { name: '饰品' }));
+    const status = await records.findByTitle('4');
+    expect(status.textContent).toBe('取回失败');
+    expect(status.closest('tr')!.textContent).toContain('开箱 新手箱');
+  });
 });

@@ -61,7 +61,7 @@ function Filters({ filter, onApply }: { filter: RetrievalFilter; onApply: (f: Re
           <option value="">{t('adminRetrievals.filter.all')}</option>
           {OFFER_STATES.map((s) => (
             <option key={s} value={s}>
-              {t(`adminRetrievals.state.${s}`)}
+              {t(`admin.labels.offer.state.${s}`)}
             </option>
           ))}
         </select>
@@ -159,9 +159,9 @@ function QueueRow({ row, onAction }: { row: RetrievalRow; onAction: (a: Action) 
         <Price units={value} />
       </td>
       <td>
-        <span className={`adm-tag ${STATE_TAGS[row.state]}`}>{t(`adminRetrievals.state.${row.state}`)}</span>
+        <span className={`adm-tag ${STATE_TAGS[row.state]}`}>{t(`admin.labels.offer.state.${row.state}`)}</span>
       </td>
-      <td>{row.failure ? t(`adminRetrievals.failure.${row.failure}`, { defaultValue: row.failure }) : ''}</td>
+      <td>{row.failure ? t(`admin.labels.offer.failure.${row.failure}`, { defaultValue: row.failure }) : ''}</td>
       <td className="adm-table__mono">
         {row.bot}
         <br />
