@@ -171,6 +171,26 @@ describe('console sign-in with an authenticator', () => {
     expect((await call(fresh, ADMIN_PATHS.totpVerify, { code: totpCode(secret, clock.now()) })).body.code).toBe(200);
   });
 
+  it(`checks only ${TOTP_MAX_FAILURES} of a burst of wrong codes sent at once`, async () => {
+    clock.advance(TOTP_LOCK_MS);
+    const sessions = await Promise.all(Array.from({ length: 3 }, () => newSession()));
+    // Wrong for certain: none of the codes of the steps around now.
+    const good = new Set([-2, -1, 0, 1, 2].map((k) => totpCode(secret, clock.now() + k * TOTP_PERIOD_MS)));
+    const wrong = Array.from({ length: 40 }, (_, i) => String(100_000 + i)).filter((c) => !good.has(c));
+    const burst = await Promise.all(
+      wrong
+        .slice(0, 4 * TOTP_MAX_FAILURES)
+        .map((code, i) => call(sessions[i % sessions.length]!, ADMIN_PATHS.totpVerify, { code })),
+    );
+    const codes = burst.map((r) => r.body.code);
+    expect(codes.filter((c) => c === ERRORS.TOTP_INVALID.code)).toHaveLength(TOTP_MAX_FAILURES);
+    expect(codes.filter((c) => c === ERRORS.TOTP_LOCKED.code)).toHaveLength(3 * TOTP_MAX_FAILURES);
+    const [row] = await t.rt.database.db.select().from(staffTotp).where(eq(staffTotp.userId, staff.userId));
+    expect(row?.failures).toBe(TOTP_MAX_FAILURES);
+    expect(row?.lockedUntil?.getTime()).toBe(clock.now() + TOTP_LOCK_MS);
+    clock.advance(TOTP_LOCK_MS);
+  });
+
   it('ends after the idle time, at the latest after the maximum, and on sign-out or logout', async () => {
     // Idle: a request within the idle time keeps it; the idle time without one ends it.
     let session = await newSession();

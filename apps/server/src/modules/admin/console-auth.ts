@@ -10,7 +10,7 @@ import {
   TOTP_LOCK_MS,
   TOTP_MAX_FAILURES,
 } from '@kaixiang/shared/admin';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { consoleSessions, staffRecoveryCodes, staffTotp } from '../../db/schema/admin.ts';
 import { users } from '../../db/schema/users.ts';
@@ -78,21 +78,37 @@ export function createConsoleAuth(deps: { db: Db; clock: Clock; totpKey: string 
     return Math.min(expiresAt.getTime(), now + CONSOLE_SESSION_IDLE_MS);
   }
 
-  /** Counts a wrong code; the fifth in a row locks the factor for TOTP_LOCK_MS (a lock run out starts the count again). */
-  async function countFailure(userId: number, now: number): Promise<void> {
+  /**
+   * Counts an attempt before its code is checked, and answers the factor's row, or null while it is
+   * locked (or not in the state asked: `confirmed` for a sign-in, not yet for an enrolment). The
+   * fifth attempt in a row locks it for TOTP_LOCK_MS (a lock run out starts the count again); a good
+   * code sets the count back to 0. Counting first, in one statement, means a burst of guesses sent
+   * at once gets five checked, not as many as arrive before the first failures are written.
+   */
+  async function claimAttempt(userId: number, now: number, confirmed: boolean) {
     const at = sql`${new Date(now).toISOString()}::timestamptz`;
     const count = sql`(case when ${staffTotp.lockedUntil} <= ${at} then 1 else ${staffTotp.failures} + 1 end)`;
-    await db
+    const [row] = await db
       .update(staffTotp)
       .set({
         failures: count,
         lockedUntil: sql`case when ${count} >= ${TOTP_MAX_FAILURES} then ${new Date(now + TOTP_LOCK_MS).toISOString()}::timestamptz end`,
       })
-      .where(eq(staffTotp.userId, userId));
-  }
-
-  function assertNotLocked(row: { lockedUntil: Date | null }, now: number) {
-    if (row.lockedUntil && row.lockedUntil.getTime() > now) throw new AppError('TOTP_LOCKED');
+      .where(
+        and(
+          eq(staffTotp.userId, userId),
+          confirmed ? isNotNull(staffTotp.confirmedAt) : isNull(staffTotp.confirmedAt),
+          or(isNull(staffTotp.lockedUntil), lte(staffTotp.lockedUntil, new Date(now))),
+        ),
+      )
+      .returning();
+    if (row) return row;
+    // Why not: no factor, the other state, or locked.
+    const [current] = await db.select().from(staffTotp).where(eq(staffTotp.userId, userId));
+    if (!current) throw new AppError('TOTP_NOT_SET_UP');
+    if (confirmed && !current.confirmedAt) throw new AppError('TOTP_NOT_SET_UP');
+    if (!confirmed && current.confirmedAt) throw new AppError('TOTP_ALREADY_ENROLLED');
+    throw new AppError('TOTP_LOCKED');
   }
 
   const actor = (who: ConsoleCaller): AdminActor => ({ adminId: who.userId, ip: who.ip });
@@ -173,15 +189,9 @@ export function createConsoleAuth(deps: { db: Db; clock: Clock; totpKey: string 
     async enable(who: ConsoleCaller, code: string) {
       await staffRow(who.userId);
       const now = clock.now();
-      const [row] = await db.select().from(staffTotp).where(eq(staffTotp.userId, who.userId));
-      if (!row) throw new AppError('TOTP_NOT_SET_UP');
-      if (row.confirmedAt) throw new AppError('TOTP_ALREADY_ENROLLED');
-      assertNotLocked(row, now);
+      const row = await claimAttempt(who.userId, now, false);
       const step = totpStep(unsealSecret(row.sealedSecret, totpKey), code, now);
-      if (step === null) {
-        await countFailure(who.userId, now);
-        throw new AppError('TOTP_INVALID');
-      }
+      if (step === null) throw new AppError('TOTP_INVALID');
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       const expires = await withTransaction(db, async (tx) => {
         // The same secret (not a newer setup's) and not confirmed meanwhile by a second request.
@@ -217,9 +227,7 @@ export function createConsoleAuth(deps: { db: Db; clock: Clock; totpKey: string 
     async verify(who: ConsoleCaller, code: string) {
       await staffRow(who.userId);
       const now = clock.now();
-      const [row] = await db.select().from(staffTotp).where(eq(staffTotp.userId, who.userId));
-      if (!row?.confirmedAt) throw new AppError('TOTP_NOT_SET_UP');
-      assertNotLocked(row, now);
+      const row = await claimAttempt(who.userId, now, true);
       const digits = /^\d{6}$/.test(code);
       const result = await withTransaction(db, async (tx) => {
         if (digits) {
@@ -264,10 +272,7 @@ export function createConsoleAuth(deps: { db: Db; clock: Clock; totpKey: string 
           .where(and(eq(staffRecoveryCodes.userId, who.userId), isNull(staffRecoveryCodes.usedAt)));
         return { console_expires_at: until, recovery_codes_left: left?.n ?? 0 };
       });
-      if (!result) {
-        await countFailure(who.userId, now);
-        throw new AppError('TOTP_INVALID');
-      }
+      if (!result) throw new AppError('TOTP_INVALID');
       return result;
     },
 
