@@ -1,13 +1,12 @@
 import { ADMIN_MAIL_MAX_ITEMS, ADMIN_REASON_MAX } from '@kaixiang/shared/admin-players';
 import { formatUnits, yuanToUnits } from '@kaixiang/shared/money';
 import { CURRENCIES, type Currency } from '@kaixiang/shared/wallet';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../../components/catalogue-item-picker.tsx';
 import { Dialog } from '../../../../components/dialog.tsx';
 import { Price } from '../../../../components/price.tsx';
-import { ApiError } from '../../../../lib/api.ts';
-import { answerLost, newRequestId } from '../../../../lib/paid-request.ts';
+import { useKeptRequestId } from '../../../../lib/paid-request.ts';
 import { useAdjustBalance, useBanPlayer, useResetPassword, useSendMail } from './players-api.ts';
 
 /** The server's words for a refusal, shown in the dialog (the console's toast may be gone by then). */
@@ -167,24 +166,15 @@ export function AdjustBalanceDialog({ userId, onClose }: { userId: number; onClo
   const mutation = useAdjustBalance();
   // One id per attempt: an answer lost on the way (network, timeout) is retried with the same id,
   // so the server moves the money at most once; anything else starts a new attempt.
-  const attempt = useRef<{ key: string; id: string } | null>(null);
+  const requestIds = useKeptRequestId();
   const units = parseSignedYuan(amount, currency);
 
   const submit = () => {
     if (units === null) return;
-    const key = `${currency}\n${units}\n${reason.trim()}`;
-    if (attempt.current?.key !== key) attempt.current = { key, id: newRequestId() };
-    const requestId = attempt.current.id;
+    const body = { user_id: userId, currency, amount: units, reason: reason.trim() };
     mutation.mutate(
-      { user_id: userId, currency, amount: units, reason: reason.trim(), request_id: requestId },
-      {
-        onError: (error) => {
-          if (!(error instanceof ApiError) || !answerLost(error)) attempt.current = null;
-        },
-        onSuccess: () => {
-          attempt.current = null;
-        },
-      },
+      { ...body, request_id: requestIds.idFor(JSON.stringify(body)) },
+      { onSettled: (_answer, error) => requestIds.settled(error ?? undefined) },
     );
   };
 
@@ -281,25 +271,23 @@ export function SendMailDialog({
   const [reason, setReason] = useState('');
   const mutation = useSendMail();
   // As for an adjustment: a lost answer is retried under the same id, so the mail goes once.
-  const attempt = useRef<{ key: string; id: string } | null>(null);
+  const requestIds = useKeptRequestId();
   const coinUnits = canAttach ? parseCoins(coins) : 0;
   const attached = canAttach ? items.map((p) => ({ item_def_id: p.item.item_id, exter: p.exter })) : [];
 
   const submit = () => {
     if (coinUnits === null) return;
-    const body = { user_id: userId, title: title.trim(), content: content.trim(), coins: coinUnits, items: attached };
-    const key = JSON.stringify({ ...body, reason: reason.trim() });
-    if (attempt.current?.key !== key) attempt.current = { key, id: newRequestId() };
+    const body = {
+      user_id: userId,
+      title: title.trim(),
+      content: content.trim(),
+      coins: coinUnits,
+      items: attached,
+      reason: reason.trim(),
+    };
     mutation.mutate(
-      { ...body, reason: reason.trim(), request_id: attempt.current.id },
-      {
-        onError: (error) => {
-          if (!(error instanceof ApiError) || !answerLost(error)) attempt.current = null;
-        },
-        onSuccess: () => {
-          attempt.current = null;
-        },
-      },
+      { ...body, request_id: requestIds.idFor(JSON.stringify(body)) },
+      { onSettled: (_answer, error) => requestIds.settled(error ?? undefined) },
     );
   };
 
