@@ -19,6 +19,11 @@ import { userRoutes } from './modules/accounts/user.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerBoxesAdmin } from './modules/admin/boxes/boxes-admin.module.ts';
 import { createConsoleAuth } from './modules/admin/console-auth.ts';
+import { registerContentAdmin } from './modules/admin/content/content.module.ts';
+import { registerDashboardAdmin } from './modules/admin/dashboard/dashboard.module.ts';
+import { createGameSettingsReader, defaultGameSettings } from './modules/admin/games/game-settings.ts';
+import { registerGamesAdmin } from './modules/admin/games/games-admin.module.ts';
+import { registerPaymentsAdmin } from './modules/admin/payments/payments-admin.module.ts';
 import { registerPlayersAdmin } from './modules/admin/players/players.module.ts';
 import { registerRetrievalsAdmin } from './modules/admin/retrievals/retrievals.module.ts';
 import { bagsAdminRoutes } from './modules/bags/bags.admin-routes.ts';
@@ -247,12 +252,29 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   app.decorate('bags', bags.service);
   // Before the games: roll rooms mail their winners.
   const mail = createMailModule(rt, ledger, (userId) => bags.service.publishCount(userId));
+  // The operator's game settings (console Games), read by the games through a cached reader.
+  const gameSettings = createGameSettingsReader({
+    db: rt.database.db,
+    clock: rt.clock,
+    defaults: defaultGameSettings({
+      houseEdgePpm: config.UPGRADE_HOUSE_EDGE_PPM,
+      minRatePpm: config.UPGRADE_MIN_RATE_PPM,
+      maxRatePpm: config.UPGRADE_MAX_RATE_PPM,
+    }),
+  });
   const games = await registerGames(app, rt, {
     ledger: tasks.ledgerFor(['battle', 'turntable_bet']),
     boxes,
     site,
     presence,
     mail: mail.mail,
+    authenticate: accounts.authenticate,
+    settings: gameSettings,
+  });
+  await registerGamesAdmin(app, rt, {
+    games,
+    settings: gameSettings,
+    items: boxes.items,
     authenticate: accounts.authenticate,
   });
   await registerRain(app, rt, { games, ledger, authenticate: accounts.authenticate });
@@ -263,11 +285,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     ledger,
     site,
     items: boxes.items,
-    rules: {
-      houseEdgePpm: config.UPGRADE_HOUSE_EDGE_PPM,
-      minRatePpm: config.UPGRADE_MIN_RATE_PPM,
-      maxRatePpm: config.UPGRADE_MAX_RATE_PPM,
-    },
+    rules: gameSettings.upgradeRules,
     tickerDelayMs: config.BOX_TICKER_DELAY_MS,
     onRolled: (userId) => tasks.service.touch(userId, ['upgrade']),
   });
@@ -294,6 +312,12 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     authenticate: accounts.authenticate,
   });
   await registerRetrievalsAdmin(app, rt, { inventory, authenticate: accounts.authenticate });
+  await registerDashboardAdmin(app, rt, {
+    games,
+    transparency: app.transparency,
+    authenticate: accounts.authenticate,
+  });
+  await registerContentAdmin(app, rt, { onChange: () => site.invalidate(), authenticate: accounts.authenticate });
   const luckyAdmin = createLuckyAdmin({
     db: rt.database.db,
     clock: rt.clock,
@@ -328,6 +352,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     },
     vipBonusBp: vipRechargeBonusOf,
   });
+  await registerPaymentsAdmin(app, rt, { payments: app.payments, authenticate: accounts.authenticate });
   await app.register(tasksRoutes(tasks.service, accounts.authenticate), { prefix: '/api' });
   await app.register(tasksAdminRoutes(tasks.admin, accounts.authenticate), { prefix: '/api' });
   await app.register(couponsRoutes({ db: rt.database.db, clock: rt.clock }, accounts.authenticate), { prefix: '/api' });

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ADMIN_PATHS, type TotpEnableResponse, type TotpSetupResponse } from '@kaixiang/shared/admin';
+import type { BoxListResponse, OpenBoxResponse } from '@kaixiang/shared/boxes';
 import type { KnapsackResponse } from '@kaixiang/shared/inventory';
 import { signRequest } from '@kaixiang/shared/signature';
 import { hashPasswordForTransport } from '@kaixiang/shared/validation';
@@ -34,6 +35,8 @@ export async function api<T>(
   body?: unknown,
   token?: string,
   from?: string,
+  /** The language the answer is asked in (as the site's client sends it). */
+  lang?: string,
 ): Promise<Envelope<T>> {
   const text = method === 'POST' ? JSON.stringify(body ?? {}) : '';
   const pathWithQuery = `/api${path}`;
@@ -43,6 +46,7 @@ export async function api<T>(
     ...(token ? { authorization: `Bearer ${token}` } : {}),
     // The test server trusts its loopback as a proxy (global-setup.ts): the client's address.
     ...(from ? { 'x-forwarded-for': from } : {}),
+    ...(lang ? { 'x-lang': lang } : {}),
   };
   const res = await fetch(`${baseUrl()}${pathWithQuery}`, {
     method,
@@ -130,7 +134,7 @@ export function makeAnchor(userId: number): Promise<void> {
   return devTool('account-type', { user_id: userId, account_type: 2 });
 }
 
-/** Gives a player a role; an admin makes treasures and official roll rooms of house prizes. */
+/** Gives a player a role; an admin (in the console) makes treasures and official roll rooms of house prizes. */
 export function makeRole(userId: number, role: 'player' | 'anchor' | 'admin' | 'support' | 'finance'): Promise<void> {
   return devTool('role', { user_id: userId, role });
 }
@@ -180,4 +184,42 @@ export async function consoleSignInPage(page: Page, recoveryCode: string): Promi
   if (!token) throw new Error('the page is not signed in');
   const res = await api('POST', ADMIN_PATHS.totpVerify, { code: recoveryCode }, decodeURIComponent(token));
   if (res.code !== 200) throw new Error(`console sign-in: ${res.msg}`);
+}
+
+/** An item in a player's inventory from a box opening (the starter box, after a credit). */
+export async function itemFromBox(player: Player): Promise<OpenBoxResponse['items'][number]> {
+  await creditCoins(player.userId, 5_000_000);
+  const boxes = (await api<BoxListResponse>('GET', '/goods/v1/box/get-box-list')).data;
+  const starter = boxes.categories.flatMap((c) => c.boxes).find((b) => b.name === '新手箱');
+  if (!starter) throw new Error('no starter box');
+  const opened = await api<OpenBoxResponse>(
+    'POST',
+    '/goods/v1/box/open-box',
+    { box_id: starter.box_id, count: 1, request_id: crypto.randomUUID() },
+    player.token,
+  );
+  if (opened.code !== 200) throw new Error(`open-box: ${opened.msg}`);
+  const item = opened.data.items[0];
+  if (!item) throw new Error('no item from the box');
+  return item;
+}
+
+/** The sandbox trade bot's offers, newest first, and its mode (development page /dev/trade-bot). */
+export async function sandboxTradeBot(): Promise<{
+  mode: { mode: string; delayMs: number };
+  offers: { id: number; user_id: number; item_ids: number[]; state: string; bot_offer_id: string | null }[];
+}> {
+  const res = await fetch(`${baseUrl()}/dev/trade-bot.json`);
+  if (!res.ok) throw new Error(`trade-bot.json: ${res.status}`);
+  return res.json();
+}
+
+/** What a person does on the sandbox bot's page: its mode, or an offer's outcome. */
+export async function sandboxTradeBotPost(path: string, body: Record<string, unknown> = {}): Promise<void> {
+  const res = await fetch(`${baseUrl()}/dev/trade-bot/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`trade-bot/${path}: ${res.status} ${await res.text()}`);
 }

@@ -159,7 +159,8 @@ describe('box battles in the browser', () => {
     expect(await resultRow.count()).toBe(0);
 
     // A late visitor whose item pictures hang: the overlay covers the room, then lets the reels go
-    // after at most 5 s rather than wait for them.
+    // while the pictures are still held, rather than wait for them (how long it holds, LOADING_MAX_MS,
+    // is the component test's, on fake timers: a wall clock on a loaded machine proves nothing).
     const late = await newVisitor(browser);
     let releasePictures = () => {};
     const picturesHeld = new Promise<void>((resolve) => {
@@ -175,17 +176,14 @@ describe('box battles in the browser', () => {
     await a.getByTestId('battle-seat').nth(2).getByRole('button', { name: '添加机器人' }).click();
     const overlayShown = (async () => {
       try {
-        const asked = Date.now();
         await late.goto(`${baseUrl()}/battle/details?roomID=${roomId}`, { waitUntil: 'commit' });
         const overlay = late.getByTestId('battle-loading');
         await overlay.getByText('加载中…').waitFor({ timeout: 15_000 });
-        const seen = Date.now();
         await late.getByTestId('battle-seat').first().waitFor();
         await screenshot(late, 'battles-loading');
-        await overlay.waitFor({ state: 'detached', timeout: 7_000 });
-        // Since the page was asked for (the overlay cannot have come earlier) and since the test
-        // saw it (it cannot have come later): the latter is cut short by the test's own polling.
-        return { sinceAsked: Date.now() - asked, sinceSeen: Date.now() - seen };
+        // The pictures are released only after this: the overlay has to let go without them.
+        await overlay.waitFor({ state: 'detached', timeout: 30_000 });
+        return await late.getByTestId('battle-seat').count();
       } finally {
         releasePictures();
       }
@@ -204,10 +202,8 @@ describe('box battles in the browser', () => {
     const landed = await landedReels(w);
     expect(landed.map((l) => l.under)).toEqual(wanted);
     expect(landed.map((l) => l.won)).toEqual(wanted);
-    // The pictures never come: the overlay holds until its 5 s cap (LOADING_MAX_MS), then lets go.
-    const overlayMs = await overlayShown;
-    expect(overlayMs.sinceAsked).toBeGreaterThan(4_500);
-    expect(overlayMs.sinceSeen).toBeLessThan(6_000);
+    // The pictures never came, yet the overlay let go, onto the room.
+    expect(await overlayShown).toBe(3);
 
     // Everyone reaches the completion screen, showing the same result as the server.
     for (const page of [a, b, w]) await page.getByTestId('battle-result').waitFor({ timeout: 30_000 });

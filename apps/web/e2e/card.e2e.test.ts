@@ -1,3 +1,4 @@
+import { ADMIN_GAME_PATHS } from '@kaixiang/shared/admin-games';
 import { TREASURE_PATHS, type TreasureEndInfo } from '@kaixiang/shared/treasure';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +7,8 @@ import { baseUrl, headerBalance, launch, logInWithPassword, newVisitor, SCREENSH
 
 /*
  * Card grabbing (夺宝) in a browser, against the real server throughout: a player made an admin by
- * the development endpoint (/dev/test/role) creates a treasure of four cards from the hall's
- * dialog (a catalogue item found by name, its wear, ¥1 a card); two players credited by the
+ * the development endpoint (/dev/test/role) creates a treasure of four cards in the console's
+ * Games section (a catalogue item found by name, its wear, ¥1 a card); two players credited by the
  * faucet open it, one grabs three cards and the other sees the grid fill live, the other grabs the
  * last card; the scheduler's leader draws it after the beacon's next value; both pages show the
  * winner; the winner's inventory has the item (source treasure); 去验证 opens the verifier with
@@ -44,10 +45,12 @@ describe('card grabbing in the browser', () => {
     const staff = await makeStaff(admin);
     await Promise.all([creditCoins(alice.userId, 50 * 10_000), creditCoins(bob.userId, 50 * 10_000)]);
 
-    // The admin's hall offers 创建夺宝; the dialog finds a catalogue item by name.
+    // Treasures are made in the console (Games → 夺宝 → 创建夺宝); the dialog finds a catalogue
+    // item by name. This browser's session passes the console's second factor first.
     const host = await signedIn('/card', admin);
-    // The catalogue picker is a console call: this browser's session passes the second factor.
     await consoleSignInPage(host, staff.recoveryCodes[0] ?? '');
+    await host.goto(`${baseUrl()}/admin/games`);
+    await host.getByRole('tab', { name: '夺宝' }).click();
     await host.getByRole('button', { name: '创建夺宝' }).click();
     const dialog = host.getByRole('dialog', { name: '创建夺宝' });
     await dialog.getByLabel('夺宝标题').fill('浏览器夺宝');
@@ -95,7 +98,7 @@ describe('card grabbing in the browser', () => {
       .getByText(/全部售出后预计亏损 ¥/)
       .waitFor();
     await screenshot(host, 'card-create-dialog');
-    const created = host.waitForResponse((r) => r.url().includes(TREASURE_PATHS.create));
+    const created = host.waitForResponse((r) => r.url().includes(ADMIN_GAME_PATHS.treasureCreate));
     await dialog.getByRole('button', { name: '创建', exact: true }).click();
     const confirm = host.getByRole('dialog').filter({ hasText: '确定仍要创建吗？' });
     await confirm.waitFor();
@@ -104,7 +107,10 @@ describe('card grabbing in the browser', () => {
     const createBody = (await (await created).json()) as { code: number; data: { room_id: number }; msg: string };
     expect(createBody.code, createBody.msg).toBe(200);
     const roomId = createBody.data.room_id;
-    await host.waitForURL(new RegExp(`/card/details\\?roomID=${roomId}`));
+    // The console lists it at once; the admin then watches it on the site.
+    await host.getByRole('status').getByText(`#${roomId}`).waitFor();
+    await host.getByRole('row').filter({ hasText: '浏览器夺宝' }).waitFor();
+    await host.goto(`${baseUrl()}/card/details?roomID=${roomId}`);
     await host.locator('.treasure-room').getByRole('timer').waitFor();
     expect(await host.locator('.treasure-room__prize').textContent()).toContain(prizeName);
 

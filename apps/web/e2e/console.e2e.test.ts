@@ -1,7 +1,16 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, creditCoins, makeRole, registerPlayer } from './api.ts';
+import {
+  api,
+  creditCoins,
+  inventory,
+  itemFromBox,
+  makeRole,
+  registerPlayer,
+  sandboxTradeBot,
+  sandboxTradeBotPost,
+} from './api.ts';
 import { baseUrl, launch, logInWithPassword, screenshot } from './browser.ts';
 
 /**
@@ -9,8 +18,11 @@ import { baseUrl, launch, logInWithPassword, screenshot } from './browser.ts';
  * asks for an authenticator; the code from the secret it shows enrols it, the recovery codes are
  * shown once and must be acknowledged, then the console opens on what the role may see, and the
  * audit log lists the enrolment. Signing out of the console asks for a code again: a used code is
- * refused, a recovery code opens it.
+ * refused, a recovery code opens it. Then the day's work: a balance adjusted and a player banned,
+ * a box's odds changed, a failed retrieval sent again and the new offer withdrawn, each in the log.
  */
+
+const LINK = 'https://steamcommunity.com/tradeoffer/new/?partner=123456789&token=AbCd_123';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -121,7 +133,82 @@ describe('the operator console in the browser', () => {
     await saveDialog.getByRole('button', { name: '确认保存' }).click();
     await page.getByText(/已保存版本 \d+，赔率哈希/).waitFor();
 
-    // Both are in the audit log, with their reasons.
+    // Retrievals: a player's offer failed at the bot; the console sends it again, then withdraws
+    // the new offer, and the item is back in the player's inventory.
+    const receiver = await registerPlayer('取回的玩家');
+    expect((await api('POST', '/usercenter/v1/user/set-steam-link', { steam_link: LINK }, receiver.token)).code).toBe(
+      200,
+    );
+    const before = (await sandboxTradeBot()).mode;
+    try {
+      await sandboxTradeBotPost('mode', { mode: 'manual' });
+      const item = await itemFromBox(receiver);
+      const sent = await api('POST', '/goods/v1/item/retrieve', { ids: [item.id] }, receiver.token);
+      expect(sent.code, sent.msg).toBe(200);
+      const offer = (await sandboxTradeBot()).offers.find((o) => o.user_id === receiver.userId);
+      if (!offer) throw new Error('no offer for the retrieval');
+      await sandboxTradeBotPost(`offers/${offer.id}/fail`, { failure: 'bot_fault' });
+
+      await page.getByRole('navigation', { name: '后台栏目' }).getByRole('link', { name: '取回' }).click();
+      await page.getByLabel('玩家 ID').fill(String(receiver.userId));
+      await page.getByRole('button', { name: '筛选', exact: true }).click();
+      const failed = page.getByRole('row').filter({ hasText: '机器人故障' });
+      await failed.getByRole('button', { name: '重试' }).click();
+      const retry = page.getByRole('dialog', { name: `重试取回 #${offer.id}` });
+      await retry.getByLabel('原因（必填，记入操作日志）').fill('机器人已恢复');
+      await retry.getByRole('button', { name: '确认重试' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /已发出新报价 #\d+（1 件饰品）/ })
+        .waitFor();
+      const pending = page.getByRole('row').filter({ hasText: '等待接受' });
+      await pending.getByRole('button', { name: '取消报价' }).waitFor();
+      await screenshot(page, 'console-retrievals');
+      await pending.getByRole('button', { name: '取消报价' }).click();
+      const cancel = page.getByRole('dialog', { name: /^取消报价 #\d+$/ });
+      await cancel.getByLabel('原因（必填，记入操作日志）').fill('玩家更换交易链接');
+      await cancel.getByRole('button', { name: '确认取消' }).click();
+      await page.getByRole('status').filter({ hasText: '报价已撤回，1 件饰品已回到玩家背包。' }).waitFor();
+      const held = (await inventory(receiver)).find((i) => i.id === item.id);
+      expect(held?.status).toBe(0);
+    } finally {
+      await sandboxTradeBotPost('mode', { mode: before.mode, delay_ms: before.delayMs });
+    }
+
+    // Content: a notice written in three languages and published reaches the site's notice bar
+    // (each language its own), then unpublished leaves it.
+    const notice = `维护通知 ${Date.now()}`;
+    const messages = async (lang: string) =>
+      (
+        await api<{ messages: { content: string }[] }>(
+          'GET',
+          '/site/v1/get-message',
+          undefined,
+          undefined,
+          undefined,
+          lang,
+        )
+      ).data.messages;
+    await page.getByRole('navigation', { name: '后台栏目' }).getByRole('link', { name: '内容' }).click();
+    await page.getByRole('button', { name: '新建公告' }).click();
+    const write = page.getByRole('dialog', { name: '新建公告' });
+    await write.getByLabel('内容 · 简体中文').fill(notice);
+    await write.getByLabel('内容 · 繁體中文').fill(`維護通知 ${notice}`);
+    await write.getByLabel('内容 · English').fill(`Maintenance ${notice}`);
+    await write.getByRole('button', { name: '保存' }).click();
+    const noticeRow = page.getByRole('row').filter({ hasText: notice });
+    await noticeRow.waitFor();
+    if ((await noticeRow.getByText('未发布').count()) > 0)
+      await noticeRow.getByRole('button', { name: '发布' }).click();
+    await noticeRow.getByText('已发布').waitFor();
+    await screenshot(page, 'console-content');
+    await expect.poll(async () => (await messages('zh-CN')).some((m) => m.content === notice)).toBe(true);
+    expect((await messages('en-US')).some((m) => m.content === `Maintenance ${notice}`)).toBe(true);
+    await noticeRow.getByRole('button', { name: '取消发布' }).click();
+    await noticeRow.getByText('未发布').waitFor();
+    await expect.poll(async () => (await messages('zh-CN')).some((m) => m.content === notice)).toBe(false);
+
+    // Each is in the audit log, with its reason.
     await page.getByRole('navigation', { name: '后台栏目' }).getByRole('link', { name: '操作日志' }).click();
     await page.getByRole('row').filter({ hasText: 'player.ban' }).filter({ hasText: '盗号风险' }).first().waitFor();
     await page
@@ -130,6 +217,15 @@ describe('the operator console in the browser', () => {
       .filter({ hasText: '误发回收' })
       .first()
       .waitFor();
+    for (const [action, reason] of [
+      ['retrieval.retry', '机器人已恢复'],
+      ['retrieval.cancel', '玩家更换交易链接'],
+    ]) {
+      await page.getByRole('row').filter({ hasText: action }).filter({ hasText: reason }).first().waitFor();
+    }
+    for (const action of ['content.notice.create', 'content.notice.unpublish']) {
+      await page.getByRole('row').filter({ hasText: action }).first().waitFor();
+    }
     await screenshot(page, 'console-audit-after-actions');
     await context.close();
   });

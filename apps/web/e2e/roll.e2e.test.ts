@@ -1,12 +1,12 @@
-import type { BoxListResponse, OpenBoxResponse } from '@kaixiang/shared/boxes';
+import { ADMIN_GAME_PATHS } from '@kaixiang/shared/admin-games';
 import { ROLL_PATHS } from '@kaixiang/shared/roll';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   consoleSignInPage,
-  creditCoins,
   inventory,
+  itemFromBox,
   makeAnchor,
   makeStaff,
   type Player,
@@ -32,24 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** An item in a player's inventory from a box opening (the starter box, after a credit). */
-async function itemFromBox(player: Player): Promise<OpenBoxResponse['items'][number]> {
-  await creditCoins(player.userId, 5_000_000);
-  const boxes = (await api<BoxListResponse>('GET', '/goods/v1/box/get-box-list')).data;
-  const starter = boxes.categories.flatMap((c) => c.boxes).find((b) => b.name === '新手箱');
-  if (!starter) throw new Error('no starter box');
-  const opened = await api<OpenBoxResponse>(
-    'POST',
-    '/goods/v1/box/open-box',
-    { box_id: starter.box_id, count: 1, request_id: crypto.randomUUID() },
-    player.token,
-  );
-  expect(opened.code, opened.msg).toBe(200);
-  const item = opened.data.items[0];
-  if (!item) throw new Error('no item from the box');
-  return item;
-}
 
 async function signedIn(path: string, who: Player): Promise<Page> {
   const page = await newVisitor(browser);
@@ -237,29 +219,32 @@ describe('roll rooms in the browser', () => {
     for (const p of [host, fanPage, otherPage]) await p.context().close();
   }, 120_000);
 
-  it('lets an admin make an official room of house prizes picked from the catalogue', async () => {
+  it('lets an admin make an official room of house prizes picked from the catalogue, in the console', async () => {
     const admin = await registerPlayer('官方运营');
     const staff = await makeStaff(admin);
     const page = await signedIn('/roll', admin);
-    // The catalogue picker is a console call: this browser's session passes the second factor.
+    // Official rooms are made in the console's Games section: this session passes the second factor.
     await consoleSignInPage(page, staff.recoveryCodes[0] ?? '');
-    await page.getByRole('button', { name: '创建房间' }).click();
-    const dialog = page.getByRole('dialog', { name: '创建ROLL房' });
-    await dialog.getByLabel('房间标题').fill('官方福利房');
+    await page.goto(`${baseUrl()}/admin/games`);
+    await page.getByRole('button', { name: '创建官方ROLL房' }).click();
+    const dialog = page.getByRole('dialog', { name: '创建官方ROLL房' });
+    await dialog.getByLabel('房间名称').fill('官方福利房');
     expect(await dialog.getByRole('checkbox', { name: /仅限我邀请的玩家参与/ }).count()).toBe(0);
     await dialog.getByLabel('搜索饰品').fill('AK-47');
     const ak = dialog.getByRole('button', { name: /AK-47/ }).first();
     await ak.waitFor();
     await ak.click();
-    await dialog.getByRole('button', { name: '添加为奖品' }).click();
-    const chosen = dialog.getByRole('list', { name: '已选官方奖品' });
+    await dialog.getByRole('button', { name: '加入奖品' }).click();
+    const chosen = dialog.getByRole('list', { name: '已选奖品' });
     await chosen.getByRole('listitem').first().waitFor();
     await screenshot(page, 'roll-official-create', true);
-    const created = page.waitForResponse((r) => r.url().includes(ROLL_PATHS.create));
+    const created = page.waitForResponse((r) => r.url().includes(ADMIN_GAME_PATHS.rollCreate));
     await dialog.getByRole('button', { name: '创建', exact: true }).click();
     const body = (await (await created).json()) as { code: number; data: { room_id: number }; msg: string };
     expect(body.code, body.msg).toBe(200);
-    await page.waitForURL(new RegExp(`roomID=${body.data.room_id}`));
+    // Listed in the console, official; then the room as players see it.
+    await page.getByRole('row').filter({ hasText: '官方福利房' }).getByText('官方', { exact: true }).waitFor();
+    await page.goto(`${baseUrl()}/roll/details?roomID=${body.data.room_id}`);
     const prizes = page.getByRole('region', { name: '奖品', exact: true });
     await prizes.getByText(/AK-47/).first().waitFor();
     expect(await prizes.getByRole('listitem').count()).toBe(1);

@@ -44,6 +44,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What an admin route may require; each route names one (server/modules/admin/admin-access.ts). */
 export const PERMISSIONS = [
+  /** The dashboard: deposits, players, games' turnover and revenue, RTP, queue health, channels. */
+  'dashboard.read',
   /** The audit log. */
   'audit.read',
   /** Players' accounts, balances, records and items, read only. */
@@ -72,7 +74,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: PERMISSIONS,
   support: ['audit.read', 'players.read', 'players.manage', 'retrievals.manage'],
-  finance: ['audit.read', 'players.read', 'balance.adjust', 'payments.manage'],
+  finance: ['audit.read', 'dashboard.read', 'players.read', 'balance.adjust', 'payments.manage'],
 };
 
 export function isStaffRole(role: string): role is StaffRole {

@@ -184,7 +184,6 @@ export const ERRORS = {
   ROLL_RECHARGE_TOO_LOW: { code: 4678, http: 403 },
   ROLL_NOT_INVITED: { code: 4679, http: 403 },
   TREASURE_NOT_FOUND: { code: 4680, http: 404 },
-  TREASURE_NOT_ADMIN: { code: 4681, http: 403 },
   TREASURE_TITLE_INVALID: { code: 4682, http: 400 },
   TREASURE_CARDS_INVALID: { code: 4683, http: 400 },
   TREASURE_PRICE_INVALID: { code: 4684, http: 400 },
@@ -315,6 +314,24 @@ export const ERRORS = {
   RETRIEVAL_NOT_CANCELLABLE: { code: 4082, http: 409 },
   RETRIEVAL_BOT_CANCEL_FAILED: { code: 4083, http: 409 },
   RETRIEVAL_REASON_INVALID: { code: 4084, http: 400 },
+  // The console's Content API (issue 23; admin/v1/content/*): 4090–4099.
+  CONTENT_NOT_FOUND: { code: 4090, http: 404 },
+  CONTENT_TEXT_REQUIRED: { code: 4091, http: 400 },
+  CONTENT_TEXT_TOO_LONG: { code: 4092, http: 400 },
+  CONTENT_LINK_INVALID: { code: 4093, http: 400 },
+  CONTENT_IMAGE_INVALID: { code: 4094, http: 400 },
+  CONTENT_NAV_PATH_TAKEN: { code: 4095, http: 409 },
+  // The console's Payments API (issue 23; admin/v1/payments/*): 4150–4159.
+  PAYMENT_ORDER_NOT_FOUND: { code: 4150, http: 404 },
+  PAYMENT_QUERY_UNSUPPORTED: { code: 4151, http: 409 },
+  PAYMENT_PROVIDER_QUERY_FAILED: { code: 4152, http: 502 },
+  PAYMENT_REASON_INVALID: { code: 4153, http: 400 },
+  PAYMENT_CHANNEL_UNKNOWN: { code: 4154, http: 404 },
+  PAYMENT_RANGE_INVALID: { code: 4155, http: 400 },
+  // The console's Games API (issue 23; admin/v1/games/*): 4170–4189.
+  GAMES_BET_LIMITS_INVALID: { code: 4170, http: 400 },
+  GAMES_RATE_BOUNDS_INVALID: { code: 4171, http: 400 },
+  GAMES_ROBOTS_OFF: { code: 4172, http: 409 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -1009,11 +1026,6 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'en-US': 'Only players this streamer invited can join',
   },
   TREASURE_NOT_FOUND: { 'zh-CN': '夺宝不存在', 'zh-TW': '奪寶不存在', 'en-US': 'This treasure does not exist' },
-  TREASURE_NOT_ADMIN: {
-    'zh-CN': '只有管理员可以创建夺宝',
-    'zh-TW': '只有管理員可以創建奪寶',
-    'en-US': 'Only an administrator can create a treasure',
-  },
   TREASURE_TITLE_INVALID: {
     'zh-CN': '夺宝标题须为1–30个字',
     'zh-TW': '奪寶標題須為1–30個字',
@@ -1576,6 +1588,73 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '请填写原因（1–200 字）',
     'zh-TW': '請填寫原因（1–200 字）',
     'en-US': 'Give a reason (1–200 characters)',
+  },
+  CONTENT_NOT_FOUND: {
+    'zh-CN': '该内容不存在，可能已被删除',
+    'zh-TW': '該內容不存在，可能已被刪除',
+    'en-US': 'No such entry; it may have been deleted',
+  },
+  CONTENT_TEXT_REQUIRED: {
+    'zh-CN': '请填写必填的文字（简体中文必填）',
+    'zh-TW': '請填寫必填的文字（簡體中文必填）',
+    'en-US': 'A required text is empty (Simplified Chinese is always required)',
+  },
+  CONTENT_TEXT_TOO_LONG: {
+    'zh-CN': '文字超出长度上限',
+    'zh-TW': '文字超出長度上限',
+    'en-US': 'A text is longer than allowed',
+  },
+  CONTENT_LINK_INVALID: {
+    'zh-CN': '链接须为本站路径（如 /boxes）或 https 网址',
+    'zh-TW': '連結須為本站路徑（如 /boxes）或 https 網址',
+    'en-US': 'A link must be a path on this site (like /boxes) or an https URL',
+  },
+  CONTENT_IMAGE_INVALID: {
+    'zh-CN': '图片地址须为本站路径（如 /img/banner.jpg）或本站图片服务器的 https 网址',
+    'zh-TW': '圖片位址須為本站路徑（如 /img/banner.jpg）或本站圖片伺服器的 https 網址',
+    'en-US': 'A picture must be a path on this site (like /img/banner.jpg) or an https URL on the site’s image server',
+  },
+  CONTENT_NAV_PATH_TAKEN: {
+    'zh-CN': '已有导航项使用该路径',
+    'zh-TW': '已有導覽項使用該路徑',
+    'en-US': 'Another nav item already uses this path',
+  },
+  PAYMENT_ORDER_NOT_FOUND: { 'zh-CN': '充值订单不存在', 'zh-TW': '儲值訂單不存在', 'en-US': 'No such recharge order' },
+  PAYMENT_QUERY_UNSUPPORTED: {
+    'zh-CN': '该订单的渠道不能查询（USDT 订单由链上监听入账）',
+    'zh-TW': '該訂單的渠道不能查詢（USDT 訂單由鏈上監聽入帳）',
+    'en-US': 'This order’s channel cannot be queried (USDT orders are settled by the chain watcher)',
+  },
+  PAYMENT_PROVIDER_QUERY_FAILED: {
+    'zh-CN': '支付渠道查询失败，请稍后重试',
+    'zh-TW': '支付渠道查詢失敗，請稍後重試',
+    'en-US': 'The payment provider could not be asked; try again later',
+  },
+  PAYMENT_REASON_INVALID: {
+    'zh-CN': '请填写原因（1–200 字）',
+    'zh-TW': '請填寫原因（1–200 字）',
+    'en-US': 'Give a reason (1–200 characters)',
+  },
+  PAYMENT_CHANNEL_UNKNOWN: { 'zh-CN': '支付渠道不存在', 'zh-TW': '支付渠道不存在', 'en-US': 'No such payment channel' },
+  PAYMENT_RANGE_INVALID: {
+    'zh-CN': '开始时间不能晚于结束时间',
+    'zh-TW': '開始時間不能晚於結束時間',
+    'en-US': 'The start of the range is after its end',
+  },
+  GAMES_BET_LIMITS_INVALID: {
+    'zh-CN': '下注限额有误：最小下注不能高于最大下注，每轮总额不能低于最大下注',
+    'zh-TW': '下注限額有誤：最小下注不能高於最大下注，每輪總額不能低於最大下注',
+    'en-US': 'The bet limits do not fit: the smallest bet above the largest, or a round’s total below one bet',
+  },
+  GAMES_RATE_BOUNDS_INVALID: {
+    'zh-CN': '成功率下限不能高于上限',
+    'zh-TW': '成功率下限不能高於上限',
+    'en-US': 'The minimum success rate is above the maximum',
+  },
+  GAMES_ROBOTS_OFF: {
+    'zh-CN': '机器人已关闭，请等待真人玩家加入',
+    'zh-TW': '機器人已關閉，請等待真人玩家加入',
+    'en-US': 'Robots are switched off; wait for players to join',
   },
 };
 

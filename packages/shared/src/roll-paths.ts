@@ -4,7 +4,7 @@
  * events. Apart from the schemas in roll.ts: a first load can name them without zod.
  */
 export const ROLL_PATHS = {
-  /** POST {title, description?, draw_at, password?, item_ids?, house_items?, min_recharge?, recharge_days?, min_vip?, invited_only?}. */
+  /** POST {title, description?, draw_at, password?, item_ids?, min_recharge?, recharge_days?, min_vip?, invited_only?}: an anchor's room. */
   create: '/roll-room/create-room',
   /** POST {room_id}: has the room been drawn (开奖)? Asked when the countdown ends. */
   isOpenAward: '/roll-room/is-open-award',

@@ -23,8 +23,8 @@ const pageSize = z.coerce.number().int().min(1).max(100).default(ROLL_PAGE_SIZE)
 /**
  * Making a room. Ranges are left to the rules on purpose (a title too long, a draw time in the
  * past, a condition out of range): each gets its own message, not a generic invalid field.
- * `item_ids`: the owner's own inventory items (an anchor's); `house_items`: catalogue items the
- * house gives (admins only: an official room). `recharge_days` 0: recharged since the room opened.
+ * `item_ids`: the owner's own inventory items (an anchor's). An official room of house prizes is
+ * made in the console (admin-games.ts). `recharge_days` 0: recharged since the room opened.
  */
 export const rollCreateRequest = z.object({
   title: z.string().max(200),
@@ -33,10 +33,6 @@ export const rollCreateRequest = z.object({
   /** Empty or absent: no password. */
   password: z.string().max(200).optional(),
   item_ids: z.array(recordId).max(200).optional(),
-  house_items: z
-    .array(z.object({ item_id: recordId, exter: z.number().int().min(1).max(6).optional() }))
-    .max(200)
-    .optional(),
   min_recharge: z.number().optional(),
   recharge_days: z.number().optional(),
   min_vip: z.number().optional(),
@@ -208,10 +204,8 @@ export const rollIsOpenAwardResponse = z.object({
 export type RollIsOpenAwardResponse = z.infer<typeof rollIsOpenAwardResponse>;
 
 export const rollCreateRule = z.object({
-  /** The player may make a room with their own items (an anchor, account_type 2 or 3; or an admin). */
+  /** The player may make a room with their own items (an anchor, account_type 2 or 3). */
   can_create: z.boolean(),
-  /** The player may make an official room with house items (an admin). */
-  official: z.boolean(),
   max_prizes: int(),
   min_draw_delay_ms: int(),
   max_draw_delay_ms: int(),

@@ -5,8 +5,6 @@
  * without zod.
  */
 export const TREASURE_PATHS = {
-  /** POST {title, item_id, exter?, cards, card_price, deadline}: an admin makes a treasure (ours). */
-  create: '/treasure/create',
   /** GET ?page&page_size: treasures on sale or waiting for the draw (card state: ongoing). */
   list: '/site/v1/get-treasure-list',
   /** GET ?page&page_size: ended treasures (won or refunded), the latest first, with winners. */

@@ -64,6 +64,26 @@ export function wechatNotification(
   };
 }
 
+/**
+ * What the fake provider knows about one trade, for its query APIs: paid, refunded (paid and
+ * then refunded in full), unpaid (scanned, not paid) or closed. A trade it was never told about
+ * answers "no such trade", as a QR nobody scanned does.
+ */
+export interface FakeTrade {
+  state: 'paid' | 'refunded' | 'unpaid' | 'closed';
+  /** The provider's transaction id (Alipay trade_no, WeChat transaction_id). */
+  tradeNo: string;
+  fen: number;
+}
+
+const ALIPAY_TRADE_STATUS = {
+  paid: 'TRADE_SUCCESS',
+  refunded: 'TRADE_CLOSED',
+  unpaid: 'WAIT_BUYER_PAY',
+  closed: 'TRADE_CLOSED',
+} as const;
+const WECHAT_TRADE_STATE = { paid: 'SUCCESS', refunded: 'REFUND', unpaid: 'NOTPAY', closed: 'CLOSED' } as const;
+
 export interface FakeGatewayRequest {
   path: string;
   query: Record<string, string>;
@@ -88,6 +108,8 @@ export async function startFakePayGateway(keys: {
   merchantPublicKey: string;
 }) {
   const requests: FakeGatewayRequest[] = [];
+  /** Trades by out_trade_no, as the test set them (setTrade). */
+  const trades = new Map<string, FakeTrade>();
   /** While true every call answers 503, like a provider outage. */
   let down = false;
   const server = createServer((req, res) => {
@@ -117,19 +139,77 @@ export async function startFakePayGateway(keys: {
           .update(signed)
           .verify(keys.appPublicKey, params.sign ?? '', 'base64');
         const biz = JSON.parse(params.biz_content ?? '{}') as { out_trade_no?: string };
+        const trade = trades.get(biz.out_trade_no ?? '');
+        const queried = params.method === 'alipay.trade.query';
         const inner = JSON.stringify(
-          ok
-            ? {
-                code: '10000',
-                msg: 'Success',
-                out_trade_no: biz.out_trade_no,
-                qr_code: `https://qr.alipay.com/fake-${biz.out_trade_no}`,
-              }
-            : { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' },
+          !ok
+            ? { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }
+            : queried && !trade
+              ? { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' }
+              : queried && trade
+                ? {
+                    code: '10000',
+                    msg: 'Success',
+                    trade_no: trade.tradeNo,
+                    out_trade_no: biz.out_trade_no,
+                    buyer_logon_id: 'kx***@example.com',
+                    trade_status: ALIPAY_TRADE_STATUS[trade.state],
+                    total_amount: (trade.fen / 100).toFixed(2),
+                    ...(trade.state === 'paid' || trade.state === 'refunded'
+                      ? { send_pay_date: '2026-11-21 16:00:05' }
+                      : {}),
+                  }
+                : {
+                    code: '10000',
+                    msg: 'Success',
+                    out_trade_no: biz.out_trade_no,
+                    qr_code: `https://qr.alipay.com/fake-${biz.out_trade_no}`,
+                  },
         );
         const sign = createSign('RSA-SHA256').update(inner).sign(keys.alipayPrivateKey, 'base64');
+        const responseKey = `${String(params.method ?? 'alipay.trade.precreate').replaceAll('.', '_')}_response`;
         res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
-        res.end(`{"alipay_trade_precreate_response":${inner},"sign":"${sign}"}`);
+        res.end(`{"${responseKey}":${inner},"sign":"${sign}"}`);
+        return;
+      }
+      const queryPath = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(url.pathname);
+      if (queryPath && req.method === 'GET') {
+        // WeChat Pay's query by out_trade_no; a GET is signed over an empty body line.
+        const auth = String(req.headers.authorization ?? '');
+        const f = Object.fromEntries([...auth.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+        const ok =
+          auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') &&
+          createVerify('RSA-SHA256')
+            .update(`GET\n${url.pathname}${url.search}\n${f.timestamp}\n${f.nonce_str}\n\n`)
+            .verify(keys.merchantPublicKey, f.signature ?? '', 'base64');
+        const sn = decodeURIComponent(queryPath[1] as string);
+        const trade = trades.get(sn);
+        const status = !ok ? 401 : trade ? 200 : 404;
+        const answer = JSON.stringify(
+          !ok
+            ? { code: 'SIGN_ERROR', message: '签名错误' }
+            : !trade
+              ? { code: 'ORDER_NOT_EXIST', message: '订单不存在' }
+              : {
+                  appid: 'wx0000000000000001',
+                  mchid: url.searchParams.get('mchid'),
+                  out_trade_no: sn,
+                  transaction_id: trade.tradeNo,
+                  trade_type: 'NATIVE',
+                  trade_state: WECHAT_TRADE_STATE[trade.state],
+                  trade_state_desc: trade.state,
+                  amount: { total: trade.fen, payer_total: trade.fen, currency: 'CNY', payer_currency: 'CNY' },
+                },
+        );
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          ...wechatSignedHeaders(answer, {
+            atMs: Date.now(),
+            serial: keys.wechatPlatformSerial,
+            sign: (m) => createSign('RSA-SHA256').update(m).sign(keys.wechatPlatformPrivateKey, 'base64'),
+          }),
+        });
+        res.end(answer);
         return;
       }
       if (url.pathname === '/v3/pay/transactions/native' && req.method === 'POST') {
@@ -166,6 +246,10 @@ export async function startFakePayGateway(keys: {
     requests,
     setDown: (value: boolean) => {
       down = value;
+    },
+    /** What the provider will answer when asked about this order (both providers' query APIs). */
+    setTrade: (outTradeNo: string, trade: FakeTrade) => {
+      trades.set(outTradeNo, trade);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -56,7 +56,11 @@ export const ledgerTransfers = pgTable(
     memo: text('memo').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('ledger_transfers_idem_uq').on(t.idemKey)],
+  (t) => [
+    uniqueIndex('ledger_transfers_idem_uq').on(t.idemKey),
+    // A day's transfers by kind, for the console dashboard's live today (docs/console/dashboard.md).
+    index('ledger_transfers_created_idx').on(t.createdAt),
+  ],
 );
 
 export const ledgerEntries = pgTable(

@@ -90,6 +90,8 @@ export const rechargeOrders = pgTable(
     uniqueIndex('recharge_orders_txn_uq').on(t.provider, t.providerTxnId),
     index('recharge_orders_user_idx').on(t.userId, t.createdAt),
     index('recharge_orders_pending_idx').on(t.status, t.expiresAt),
+    // A day's orders by pay mode, for the console dashboard's channel rates (docs/console/dashboard.md).
+    index('recharge_orders_created_idx').on(t.createdAt),
     check('recharge_orders_status_ck', sql`${t.status} between 1 and 5`),
     check(
       'recharge_orders_amount_ck',

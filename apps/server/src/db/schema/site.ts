@@ -1,4 +1,15 @@
-import { bigint, boolean, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Site content the admin console will edit later. Texts a person reads are stored per language
@@ -30,6 +41,24 @@ export const notices = pgTable('notices', {
   enabled: boolean('enabled').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An operator's version of a static help page (apps/web/src/features/help/content) in one language.
+ * No row means the page shows its static text; deleting the row reverts to it. `body` is plain text
+ * in the help markup (packages/shared/src/admin-content.ts), never HTML.
+ */
+export const helpPageOverrides = pgTable(
+  'help_page_overrides',
+  {
+    page: text('page').notNull(),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.page, t.locale] })],
+);
 
 export const bgmTracks = pgTable(
   'bgm_tracks',

@@ -7,6 +7,7 @@ import {
   roleCan,
   STAFF_ROLES,
 } from '@kaixiang/shared/admin';
+import { CATALOGUE_SEARCH_PERMISSIONS } from '@kaixiang/shared/admin-catalogue';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +108,7 @@ const ROUTE_PERMISSIONS: [prefix: string, permission: Permission | 'staff' | 'pr
   ['/admin/v1/totp/', 'sign-in'],
   ['/admin/v1/sign-out', 'sign-in'],
   ['/admin/v1/audit-log', 'audit.read'],
+  ['/admin/v1/dashboard', 'dashboard.read'],
   // The console's Players (players/players.routes.ts): reads, account changes, money.
   ...['search', 'detail', 'records'].map((op): [string, Permission] => [`/admin/v1/players/${op}`, 'players.read']),
   ...['ban', 'unban', 'reset-password', 'send-mail'].map((op): [string, Permission] => [
@@ -114,9 +116,12 @@ const ROUTE_PERMISSIONS: [prefix: string, permission: Permission | 'staff' | 'pr
     'players.manage',
   ]),
   ['/admin/v1/players/adjust-balance', 'balance.adjust'],
+  ['/admin/v1/payments/', 'payments.manage'],
   ['/admin/v1/retrievals/', 'retrievals.manage'],
   ['/admin/v1/catalogue/', 'prizes'],
   ['/admin/v1/boxes/', 'catalogue.manage'],
+  ['/admin/v1/games/', 'games.manage'],
+  ['/admin/v1/content/', 'content.manage'],
   ...[
     'activities',
     'bags',
@@ -131,7 +136,6 @@ const ROUTE_PERMISSIONS: [prefix: string, permission: Permission | 'staff' | 'pr
     'wishing-well',
   ].map((area): [string, Permission] => [`/admin/v1/${area}/`, 'promotions.manage']),
 ];
-const PRIZES: Permission[] = ['catalogue.manage', 'games.manage', 'promotions.manage'];
 
 describe('admin API: every route asks for its permission', () => {
   let t: TestApp;
@@ -177,7 +181,8 @@ describe('admin API: every route asks for its permission', () => {
         });
         const permitted =
           role !== 'player' &&
-          (rule === 'staff' || (rule === 'prizes' ? PRIZES.some((p) => roleCan(role, p)) : roleCan(role, rule)));
+          (rule === 'staff' ||
+            (rule === 'prizes' ? CATALOGUE_SEARCH_PERMISSIONS.some((p) => roleCan(role, p)) : roleCan(role, rule)));
         // `me` is how the console learns that the second factor is still to come.
         const unverified = name === 'admin without a console session' && rule !== 'staff';
         const allowed = permitted && !unverified;

@@ -80,6 +80,8 @@ export interface BattlesDeps {
   /** Watchers per room across processes (watch_cnt). */
   presence?: Pick<Presence, 'count'>;
   bigWinUnits?: number;
+  /** The operator's switch (game settings): may a creator seat robots? Always, without it. */
+  robotsEnabled?: () => Promise<boolean>;
 }
 
 /** game_type of a battle win in the tickers (spec 1 §3: 2 is the arena). */
@@ -355,6 +357,7 @@ export function createBattlesService(deps: BattlesDeps) {
 
     /** The creator seats a robot: the first robot not in the room. */
     async addRobot(userId: number, roomId: number, seat: number | undefined): Promise<{ room_id: number }> {
+      if (deps.robotsEnabled && !(await deps.robotsEnabled())) refuse('GAMES_ROBOTS_OFF');
       const room = await engine.load<Battle>(BATTLE_GAME, roomId);
       if (!room) return refuse('GAME_ROOM_NOT_FOUND');
       if (room.data.creatorId !== userId) refuse('BATTLE_NOT_CREATOR');

@@ -3,6 +3,7 @@ import {
   type CatalogueSearchItem,
   type CatalogueSearchResponse,
 } from '@kaixiang/shared/admin-catalogue';
+import { ADMIN_GAME_PATHS } from '@kaixiang/shared/admin-games';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { wearGradesFor } from '@kaixiang/shared/items';
 import { TREASURE_PATHS, type TreasureInfo } from '@kaixiang/shared/treasure';
@@ -79,7 +80,7 @@ describe('admin catalogue search', () => {
     expect(item).toBeDefined();
     for (const wear of [item.wears[0], item.wears.at(-1)]) {
       if (!wear) throw new Error('no wear');
-      const made = await t.api<{ room_id: number }>('POST', TREASURE_PATHS.create, {
+      const made = await t.api<{ room_id: number }>('POST', ADMIN_GAME_PATHS.treasureCreate, {
         headers: bearer(admin.tokens.access_token),
         body: {
           title: '价格核对',

@@ -5,6 +5,7 @@ import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { createPresence, type Presence } from '../../realtime/presence.ts';
 import type { Runtime } from '../../runtime.ts';
+import type { GameSettingsReader } from '../admin/games/game-settings.ts';
 import { battlesRoutes } from '../battles/battles.routes.ts';
 import { type BattlesService, createBattlesService } from '../battles/battles.service.ts';
 import type { BoxesService } from '../boxes/boxes.service.ts';
@@ -84,6 +85,8 @@ export async function registerGames(
     /** Roll rooms mail their winners. */
     mail: MailService;
     authenticate: (req: FastifyRequest) => Promise<void>;
+    /** The operator's game settings (admin/games/game-settings.ts): robots, the turntable's limits. */
+    settings?: Pick<GameSettingsReader, 'robotsEnabled' | 'turntableLimits'>;
   },
 ): Promise<GamesModule> {
   const { db } = rt.database;
@@ -100,6 +103,7 @@ export async function registerGames(
     beacon,
     site: deps.site,
     presence: deps.presence,
+    ...(deps.settings ? { robotsEnabled: deps.settings.robotsEnabled } : {}),
   });
   await app.register(battlesRoutes(battles, deps.authenticate), { prefix: '/api' });
   const turntable = createTurntableService({
@@ -111,6 +115,7 @@ export async function registerGames(
     ledger: deps.ledger,
     betMs: rt.config.TURNTABLE_BET_MS,
     onBetBatch: (size) => rt.metrics.betBatches.observe(size),
+    ...(deps.settings ? { limits: deps.settings.turntableLimits } : {}),
   });
   // The leader keeps a round open: the first one, and after an outage (rounds then chain by deadline).
   timers.job('turntable:ensure', ENSURE_MS, turntable.ensure);

@@ -1,7 +1,7 @@
 import { yuanToUnits as exactYuanToUnits, formatUnits } from '@kaixiang/shared/money';
 import { AlipaySdk } from 'alipay-sdk';
 import type { Clock } from '../../infra/clock.ts';
-import type { PaymentProvider, Rejected, VerifiedNotification } from './payment-provider.ts';
+import type { PaymentProvider, ProviderTradeState, Rejected, VerifiedNotification } from './payment-provider.ts';
 
 /**
  * Alipay 当面付 (face-to-face, QR): `alipay.trade.precreate` makes the QR, Alipay notifies the
@@ -110,6 +110,39 @@ export function createAlipayProvider(deps: { config: AlipayConfig; clock: Clock;
         );
       }
       return res.qrCode;
+    },
+
+    /**
+     * alipay.trade.query by out_trade_no. A precreated trade exists at Alipay only once the QR was
+     * scanned: before that Alipay answers ACQ.TRADE_NOT_EXIST, which is `not_found`, not an error.
+     */
+    async query(order): Promise<ProviderTradeState> {
+      const res = await exec(
+        'alipay.trade.query',
+        { bizContent: { out_trade_no: order.orderSn } },
+        // Signed like every answer: a forged "paid" would credit coins nobody paid for.
+        { validateSign: true },
+      );
+      if (res.code === '40004' && res.subCode === 'ACQ.TRADE_NOT_EXIST') {
+        return { state: 'not_found', providerState: 'ACQ.TRADE_NOT_EXIST' };
+      }
+      const status = typeof res.tradeStatus === 'string' ? res.tradeStatus : '';
+      if (res.code !== '10000' || !status || res.outTradeNo !== order.orderSn) {
+        throw new Error(`alipay.trade.query failed: ${res.code} ${res.msg} ${res.subCode ?? ''} ${res.subMsg ?? ''}`);
+      }
+      if (status === 'WAIT_BUYER_PAY') return { state: 'unpaid', providerState: status };
+      const amountUnits = typeof res.totalAmount === 'string' ? yuanToUnits(res.totalAmount) : null;
+      const paid = status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED';
+      // A fully refunded trade is TRADE_CLOSED with the trade number and the money it took.
+      const refunded = status === 'TRADE_CLOSED' && typeof res.tradeNo === 'string' && res.sendPayDate !== undefined;
+      if (paid || refunded) {
+        if (typeof res.tradeNo !== 'string' || !res.tradeNo || amountUnits === null || amountUnits <= 0) {
+          throw new Error(`alipay.trade.query: malformed ${status} answer`);
+        }
+        return { state: paid ? 'paid' : 'refunded', txnId: res.tradeNo, amountUnits, providerState: status };
+      }
+      if (status === 'TRADE_CLOSED') return { state: 'closed', providerState: status };
+      throw new Error(`alipay.trade.query: unknown trade_status ${status}`);
     },
 
     async verify(raw): Promise<VerifiedNotification | Rejected> {

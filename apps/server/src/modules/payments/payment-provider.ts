@@ -27,7 +27,23 @@ export interface PaymentProvider {
   }): Promise<VerifiedNotification | Rejected>;
   /** What the provider expects back once a notification was handled (so it stops retrying). */
   readonly ack: { ok: string; fail: string; contentType: string };
+  /**
+   * Asks the provider what became of an order (the console's "query provider" for a stuck order).
+   * Throws when the provider cannot be reached or answers an error; a trade it does not know is
+   * `not_found` (Alipay creates a precreated trade only once it is scanned). Absent on an adapter
+   * that has nothing to ask: USDT deposits are found on the chain by the watcher.
+   */
+  query?(order: { orderSn: string }): Promise<ProviderTradeState>;
 }
+
+/**
+ * The provider's answer about one order. `paid`: money came in (settled through the notification
+ * path); `refunded`: paid then refunded; `closed`: closed unpaid; `unpaid`: open, not paid yet;
+ * `not_found`: the provider has no such trade. `providerState` is the provider's own word for it.
+ */
+export type ProviderTradeState =
+  | { state: 'paid' | 'refunded'; txnId: string; amountUnits: number; providerState: string }
+  | { state: 'unpaid' | 'closed' | 'not_found'; providerState: string };
 
 export type NotificationEvent = 'paid' | 'failed' | 'reversed';
 

@@ -39,7 +39,12 @@ export async function registerPayments(
   const providers: PaymentProvider[] = [...realProviders(config, rt.clock)];
   if (sandboxAllowed) {
     providers.push(
-      createSandboxProvider({ secret: config.SANDBOX_PAY_SECRET, clock: rt.clock, origin: config.PUBLIC_ORIGIN ?? '' }),
+      createSandboxProvider({
+        secret: config.SANDBOX_PAY_SECRET,
+        clock: rt.clock,
+        origin: config.PUBLIC_ORIGIN ?? '',
+        db: rt.database.db,
+      }),
     );
   }
   // USDT: served by the chain watcher (CHAIN_WATCHER; docs/payments.md "USDT recharge"), null when off.
@@ -86,6 +91,8 @@ export async function registerPayments(
   }
   const module = {
     service,
+    /** The adapters in the order they serve channels (the console asks them about stuck orders). */
+    providers: providers as readonly PaymentProvider[],
     cashier,
     /** USDT deposits: the poller (and the sandbox chain outside production); null when off. */
     crypto: crypto && chain ? { ...crypto, poller: chain.poller } : null,

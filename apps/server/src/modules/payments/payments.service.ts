@@ -410,8 +410,26 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * the order make a replayed credit move nothing. Rule (docs/payments.md "Payments"): money that
      * arrives is credited whatever the order's state — pending, expired or failed alike.
      */
-    async handleNotification(providerName: string, n: VerifiedNotification): Promise<NotifyOutcome> {
-      const outcome = await ledger.transaction(async ({ tx, now, post }) => {
+    async handleNotification(
+      providerName: string,
+      n: VerifiedNotification,
+      /**
+       * Runs in the same transaction once the outcome is known (the console's audit record of a
+       * settlement it asked for commits with the settlement, or not at all).
+       */
+      within?: (tx: Tx, now: Date, outcome: NotifyOutcome) => Promise<void>,
+    ): Promise<NotifyOutcome> {
+      const outcome = await ledger.transaction(async (lt) => {
+        const result = await settle(lt);
+        await within?.(lt.tx, lt.now, result.result === 'rejected' ? result : { result: result.result });
+        return result;
+      });
+      if ('status' in outcome && outcome.status !== undefined && outcome.userId !== undefined) {
+        await publishStatus(outcome.userId, { order_sn: n.orderSn, status: outcome.status });
+      }
+      return outcome.result === 'rejected' ? outcome : { result: outcome.result };
+
+      async function settle({ tx, now, post }: LedgerTx) {
         const order = await repo.orderForUpdate(tx, n.orderSn);
         if (!order || order.provider !== providerName) return { result: 'rejected', reason: 'unknown_order' } as const;
         if (n.amountUnits !== order.realPriceUnits) return { result: 'rejected', reason: 'amount_mismatch' } as const;
@@ -473,11 +491,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         }
         await deps.onPaid?.({ tx, now, post }, { userId, amountUnits: order.amountUnits, orderSn: order.orderSn });
         return { result: 'credited', userId, status: ORDER_STATUS.paid } as const;
-      });
-      if ('status' in outcome && outcome.status !== undefined && outcome.userId !== undefined) {
-        await publishStatus(outcome.userId, { order_sn: n.orderSn, status: outcome.status });
       }
-      return outcome.result === 'rejected' ? outcome : { result: outcome.result };
     },
   };
 }

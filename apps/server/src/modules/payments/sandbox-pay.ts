@@ -1,10 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PAY_MODES } from '@kaixiang/shared/payments';
-import { eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxHeldNotifications } from '../../db/schema/payments.ts';
 import type { Clock } from '../../infra/clock.ts';
-import type { NotificationEvent, PaymentProvider, Rejected, VerifiedNotification } from './payment-provider.ts';
+import type {
+  NotificationEvent,
+  PaymentProvider,
+  ProviderTradeState,
+  Rejected,
+  VerifiedNotification,
+} from './payment-provider.ts';
 
 /**
  * The sandbox payment provider (non-production only) and its cashier: the cashier plays the
@@ -52,12 +58,31 @@ export function createSandboxProvider(deps: {
   clock: Clock;
   /** Prefix of pay_data_url (the public origin), '' for a path the web resolves itself. */
   origin: string;
+  /** Where the cashier keeps what it holds back: what `query` reads. Without it nothing is held. */
+  db?: Db;
 }): PaymentProvider {
   return {
     name: SANDBOX_PROVIDER,
     payModes: PAY_MODES.filter((m) => m !== 'crypto_pay'),
     ack: { ok: 'success', fail: 'fail', contentType: 'text/plain' },
     payAddress: async (order) => `${deps.origin}/dev/cashier/${encodeURIComponent(order.orderSn)}`,
+    /**
+     * The sandbox's own state: a payment made with 延迟 (held, its notification not delivered yet)
+     * is paid at the provider; anything else it has no payment for. A payment notified at once
+     * left nothing behind here, as a delivered notification needs nothing more.
+     */
+    async query(order): Promise<ProviderTradeState> {
+      if (!deps.db) return { state: 'unpaid', providerState: 'NO_PAYMENT' };
+      const [held] = await deps.db
+        .select()
+        .from(sandboxHeldNotifications)
+        .where(and(eq(sandboxHeldNotifications.orderSn, order.orderSn), eq(sandboxHeldNotifications.event, 'paid')))
+        .orderBy(asc(sandboxHeldNotifications.id))
+        .limit(1);
+      return held
+        ? { state: 'paid', txnId: held.txnId, amountUnits: held.amountUnits, providerState: 'PAID_HELD' }
+        : { state: 'unpaid', providerState: 'NO_PAYMENT' };
+    },
     async verify(raw): Promise<VerifiedNotification | Rejected> {
       let n: Partial<SandboxNotification>;
       try {

@@ -2,7 +2,7 @@ import { createDecipheriv, createPublicKey, createVerify, type KeyObject } from 
 import Pay from 'wechatpay-node-v3';
 import type { IPayRequest } from 'wechatpay-node-v3/dist/lib/pay-request.interface';
 import type { Clock } from '../../infra/clock.ts';
-import type { PaymentProvider, Rejected, VerifiedNotification } from './payment-provider.ts';
+import type { PaymentProvider, ProviderTradeState, Rejected, VerifiedNotification } from './payment-provider.ts';
 
 /**
  * WeChat Pay APIv3, Native (QR): `transactions_native` makes the code_url; WeChat notifies JSON
@@ -180,6 +180,49 @@ export function createWechatProvider(deps: {
         throw new Error(`WeChat Pay transactions/native failed: ${res.status} ${String(res.error ?? '')}`);
       }
       return codeUrl;
+    },
+
+    /**
+     * GET /v3/pay/transactions/out-trade-no/{out_trade_no}?mchid=… (the SDK's query, through the
+     * HTTP port above, so the answer's signature is checked). 404 ORDER_NOT_EXIST is `not_found`.
+     */
+    async query(order): Promise<ProviderTradeState> {
+      const res = await pay.query({ out_trade_no: order.orderSn });
+      if (res.status === 404) return { state: 'not_found', providerState: 'ORDER_NOT_EXIST' };
+      const t = (res.status === 200 ? res.data : undefined) as Transaction | undefined;
+      if (!t || typeof t.trade_state !== 'string') {
+        throw new Error(`WeChat Pay query failed: ${res.status} ${String(res.error ?? '')}`);
+      }
+      // Another merchant's or order's answer is no answer about ours.
+      if (t.mchid !== config.mchId || t.out_trade_no !== order.orderSn) {
+        throw new Error('WeChat Pay query answered about another order');
+      }
+      const state = t.trade_state;
+      switch (state) {
+        case 'SUCCESS':
+        case 'REFUND': {
+          const total = t.amount?.total;
+          if (typeof t.transaction_id !== 'string' || !t.transaction_id || !Number.isSafeInteger(total)) {
+            throw new Error(`WeChat Pay query: malformed ${state} answer`);
+          }
+          return {
+            state: state === 'SUCCESS' ? 'paid' : 'refunded',
+            txnId: t.transaction_id,
+            // Fen to units (1/10000 yuan).
+            amountUnits: (total as number) * 100,
+            providerState: state,
+          };
+        }
+        case 'NOTPAY':
+        case 'USERPAYING':
+          return { state: 'unpaid', providerState: state };
+        case 'CLOSED':
+        case 'REVOKED':
+        case 'PAYERROR':
+          return { state: 'closed', providerState: state };
+        default:
+          throw new Error(`WeChat Pay query: unknown trade_state ${state}`);
+      }
     },
 
     async verify(raw): Promise<VerifiedNotification | Rejected> {

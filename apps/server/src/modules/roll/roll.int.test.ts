@@ -1,6 +1,7 @@
 import { close, DAY_MS, ROLL_GAME, type RollRoom, verifyRoll } from '@kaixiang/game/roll';
 import { sha256Hex } from '@kaixiang/game/sha256';
 import { ACCOUNT_PATHS } from '@kaixiang/shared/accounts';
+import { ADMIN_GAME_PATHS } from '@kaixiang/shared/admin-games';
 import { beaconRoundAfter, beaconRoundTime } from '@kaixiang/shared/beacon';
 import { ERRORS, type ErrorKey, errorMessage } from '@kaixiang/shared/errors';
 import { ITEM_PATHS, ITEM_STATUS, type KnapsackResponse } from '@kaixiang/shared/inventory';
@@ -16,7 +17,7 @@ import {
 } from '@kaixiang/shared/roll';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
+import { asUser, registerUser, setRole, type TestUser } from '../../../test/support/accounts.ts';
 import { catalogueRows, giveItems, itemRow } from '../../../test/support/items.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -28,6 +29,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { BusMessage } from '../../infra/bus.ts';
 import { createScheduler, type Scheduler } from '../../infra/scheduler.ts';
+import { consolePostAgain } from '../admin/games/games-admin.test-support.ts';
 import { vipStatusOf } from '../vip/vip.service.ts';
 import { recharge } from '../vip/vip.test-support.ts';
 
@@ -119,7 +121,8 @@ describe('roll rooms', () => {
     expectRefused(await create(a, { item_ids: [i1, sold] }), 'ITEM_NOT_AVAILABLE');
     expectRefused(await create(a, { item_ids: [i2, retrieving] }), 'ITEM_NOT_AVAILABLE');
     const defs = await catalogueRows(t, 1);
-    expectRefused(await create(a, { house_items: [{ item_id: defs[0]?.id }] }), 'ROLL_NOT_OFFICIAL');
+    // House prizes are the console's (admin/v1/games): the player site's call takes none.
+    expectRefused(await create(a, { house_items: [{ item_id: defs[0]?.id }] }), 'ROLL_PRIZES_EMPTY');
     // The message comes in the request's language.
     const tw = await post(a, ROLL_PATHS.create, { title: '', item_ids: [i1], draw_at: clock.now() + DRAW_IN }, 'zh-TW');
     expect(tw.body.msg).toBe(errorMessage('ROLL_TITLE_INVALID', 'zh-TW'));
@@ -424,14 +427,22 @@ describe('roll rooms', () => {
     expect((await post(a, ITEM_PATHS.sell, { _id: x })).body.code).toBe(0);
 
     const admin = await player();
-    await db().update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    await setRole(t, admin, 'admin');
     const [def] = await catalogueRows(t, 1);
-    expectRefused(await create(admin, { house_items: [{ item_id: 2_000_000_000 }] }), 'ITEM_NOT_FOUND');
+    // The player site makes no official room, whatever the account's role: the console does.
+    expectRefused(await create(admin, { house_items: [{ item_id: def?.id }] }), 'ROLL_NOT_ANCHOR');
+    const official = (body: Record<string, unknown>) =>
+      consolePostAgain<{ room_id: number }>(t, admin, ADMIN_GAME_PATHS.rollCreate, {
+        title: '官方福利',
+        draw_at: clock.now() + DRAW_IN,
+        ...body,
+      });
+    expectRefused(await official({ house_items: [{ item_id: 2_000_000_000 }] }), 'ITEM_NOT_FOUND');
     expectRefused(
-      await create(admin, { house_items: [{ item_id: def?.id }], invited_only: true }),
-      'ROLL_CONDITION_INVALID',
+      await official({ house_items: [{ item_id: def?.id }], draw_at: clock.now() - 1 }),
+      'ROLL_DRAW_TIME_TOO_SOON',
     );
-    const house = await create(admin, { title: '官方福利', house_items: [{ item_id: def?.id, exter: 3 }] });
+    const house = await official({ house_items: [{ item_id: def?.id, exter: 3 }] });
     const id = house.body.data.room_id;
     const seen = await info(id);
     expect(seen.owner.official).toBe(true);
@@ -446,7 +457,7 @@ describe('roll rooms', () => {
     ).toEqual([]);
 
     // With a player, the house item is granted to them.
-    const again = (await create(admin, { house_items: [{ item_id: def?.id, exter: 3 }] })).body.data.room_id;
+    const again = (await official({ house_items: [{ item_id: def?.id, exter: 3 }] })).body.data.room_id;
     const p = await player();
     await joinRoom(p, again);
     await drawAt(again);

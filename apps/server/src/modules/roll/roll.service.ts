@@ -28,7 +28,6 @@ import {
   type RollStep,
   rechargeSince,
 } from '@kaixiang/game/roll';
-import { roleCan } from '@kaixiang/shared/admin';
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import { ITEM_STATUS, ITEM_UPDATE_EVENT, type ItemUpdatePush } from '@kaixiang/shared/inventory';
 import { DEFAULT_LOCALE } from '@kaixiang/shared/locale';
@@ -77,11 +76,19 @@ export interface RollDeps {
 
 export const sourceName = (roomId: number) => `ROLL房 #${roomId}`;
 
-/** Who may make which room. */
-export function creatorRights(u: { accountType: number; role: string } | undefined) {
-  const admin = u !== undefined && roleCan(u.role, 'games.manage');
-  return { canCreate: admin || (u !== undefined && ANCHOR_ACCOUNT_TYPES.includes(u.accountType)), official: admin };
+/**
+ * Who may make a room on the player site: an anchor, with their own items (spec 2 §2 Roll). An
+ * official room of house prizes is made in the console only (admin/games: games.manage, behind
+ * the console's second factor), never here whatever the account's role.
+ */
+export function creatorRights(u: { accountType: number } | undefined) {
+  return { canCreate: u !== undefined && ANCHOR_ACCOUNT_TYPES.includes(u.accountType) };
 }
+
+/** A room as the service makes it: an anchor's own items, or the house's catalogue items. */
+type MakeRequest = RollCreateRequest & {
+  house_items?: { item_id: number; exter?: number | undefined }[];
+};
 
 function eventOf(e: RollStep['events'][number]): { type: string; data: Record<string, unknown> } | null {
   switch (e.type) {
@@ -129,12 +136,34 @@ export function createRollService(deps: RollDeps) {
 
   // --- making a room ---------------------------------------------------------------------------
 
+  /** An anchor's room of their own items (the player site). */
   async function createRoom(userId: number, body: RollCreateRequest): Promise<{ room_id: number }> {
-    const rights = creatorRights(await rollRepo.creator(db, userId));
-    if (!rights.canCreate) refuse('ROLL_NOT_ANCHOR');
+    if (!creatorRights(await rollRepo.creator(db, userId)).canCreate) refuse('ROLL_NOT_ANCHOR');
+    return make(userId, { ...body, house_items: [] }, false);
+  }
+
+  /**
+   * An official room of house prizes, owned by the admin who made it (the console); `after` writes
+   * the audit record in the room's own transaction.
+   */
+  async function createOfficial(
+    adminId: number,
+    body: Omit<RollCreateRequest, 'item_ids' | 'invited_only'> & { house_items: MakeRequest['house_items'] },
+    after: (lt: LedgerTx, room: { roomId: number; value: number; prizes: number }) => Promise<void>,
+  ): Promise<{ room_id: number }> {
+    return make(adminId, { ...body, item_ids: [], invited_only: false }, true, after);
+  }
+
+  async function make(
+    userId: number,
+    body: MakeRequest,
+    official: boolean,
+    after?: (lt: LedgerTx, room: { roomId: number; value: number; prizes: number }) => Promise<void>,
+  ): Promise<{ room_id: number }> {
     const itemIds = body.item_ids ?? [];
     const house = body.house_items ?? [];
-    if (house.length > 0 && !rights.official) refuse('ROLL_NOT_OFFICIAL');
+    // Only the console's call gives house prizes; an anchor's room holds their own items only.
+    if (house.length > 0 && !official) refuse('ROLL_NOT_OFFICIAL');
     const password = body.password ?? '';
     if (password !== '' && !passwordValid(password)) refuse('ROLL_PASSWORD_INVALID');
     const conditions: RollConditions = {
@@ -145,7 +174,7 @@ export function createRollService(deps: RollDeps) {
     };
     const base = {
       ownerId: userId,
-      official: rights.official,
+      official,
       title: body.title,
       description: body.description ?? '',
       drawAtMs: body.draw_at,
@@ -213,6 +242,16 @@ export function createRollService(deps: RollDeps) {
           value: stored.prizes.reduce((sum, p) => sum + p.price, 0),
         });
       },
+      after
+        ? (lt, made) => {
+            const r = made.data as StoredRoll;
+            return after(lt, {
+              roomId: made.id,
+              value: r.prizes.reduce((sum, p) => sum + p.price, 0),
+              prizes: r.prizes.length,
+            });
+          }
+        : undefined,
     );
     if (!room) throw new Error('a roll room is always made');
     await pushItems(userId, itemIds, ITEM_STATUS.locked);
@@ -433,6 +472,7 @@ export function createRollService(deps: RollDeps) {
 
   return {
     create: createRoom,
+    createOfficial,
     join: joinRoom,
     /** The room's deadline handler (the timers call it; tests may call it again: it is idempotent). */
     tick: onDue,

@@ -284,7 +284,6 @@ export function createRollViews(deps: RollViewDeps) {
       const rights = creatorRights(await rollRepo.creator(db, userId));
       return {
         can_create: rights.canCreate,
-        official: rights.official,
         max_prizes: ROLL_MAX_PRIZES,
         min_draw_delay_ms: ROLL_MIN_DRAW_DELAY_MS,
         max_draw_delay_ms: ROLL_MAX_DRAW_DELAY_MS,

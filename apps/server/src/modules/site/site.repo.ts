@@ -6,6 +6,7 @@ import {
   activities,
   banners,
   bgmTracks,
+  helpPageOverrides,
   hostProfiles,
   navItems,
   notices,
@@ -69,6 +70,13 @@ export const siteRepo = {
 
   banners: (db: Db) =>
     db.select().from(banners).where(eq(banners.enabled, true)).orderBy(asc(banners.sort), asc(banners.id)),
+  /** The console's help page overrides in one language (admin/content). */
+  helpOverrides: (db: Db, locale: string) =>
+    db
+      .select()
+      .from(helpPageOverrides)
+      .where(eq(helpPageOverrides.locale, locale))
+      .orderBy(asc(helpPageOverrides.page)),
 
   /** Enabled activities not ended yet: running, and upcoming ones the activity centre announces. */
   listedActivities: (db: Db, now: Date) =>

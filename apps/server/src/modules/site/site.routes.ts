@@ -1,3 +1,4 @@
+import { HELP_OVERRIDES_PATH, helpOverridesResponse } from '@kaixiang/shared/admin-content';
 import { ok } from '@kaixiang/shared/envelope';
 import {
   activitiesResponse,
@@ -54,6 +55,11 @@ export function siteRoutes(site: SiteService): FastifyPluginAsyncZod {
     );
     app.get(SITE_PATHS.banners, { schema: { tags, response: { 200: envelopeOf(bannersResponse) } } }, async (req) =>
       ok({ banners: await site.banners(requestLocale(req)) }),
+    );
+    app.get(
+      HELP_OVERRIDES_PATH,
+      { schema: { tags, response: { 200: envelopeOf(helpOverridesResponse) } } },
+      async (req) => ok({ pages: await site.helpPages(requestLocale(req)) }),
     );
     app.get(SITE_PATHS.serverTime, { schema: { tags, response: { 200: envelopeOf(serverTimeResponse) } } }, async () =>
       ok({ now: site.serverTime() }),

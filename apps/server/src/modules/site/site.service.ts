@@ -1,3 +1,4 @@
+import { HELP_PAGE_IDS, type HelpOverridesResponse, type HelpPageKey } from '@kaixiang/shared/admin-content';
 import type { Locale } from '@kaixiang/shared/locale';
 import {
   type Activity,
@@ -36,9 +37,11 @@ export const GROUP_SETTING_KEYS = [
 /**
  * Site content is read on every page view by every visitor and changes only when an operator
  * edits it: each process serves it from memory for a few seconds. Statistics are counts over
- * growing tables, computed at most once per interval too.
+ * growing tables, computed at most once per interval too. The process that makes a console change
+ * drops its cache at once (`invalidate`); every other process shows it within CONTENT_TTL_MS
+ * (docs/console/content.md "How soon players see a change").
  */
-const CONTENT_TTL_MS = 5_000;
+export const CONTENT_TTL_MS = 5_000;
 
 export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock }) {
   const { db, bus, clock } = deps;
@@ -179,6 +182,21 @@ export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock })
         upgrade_num: s.upgradeNum,
         open_room_num: s.openRoomNum,
       };
+    },
+
+    /** The console's help page overrides in `locale`; a page without one shows its static text. */
+    async helpPages(locale: Locale): Promise<HelpOverridesResponse['pages']> {
+      const rows = await cached(`help:${locale}`, () => siteRepo.helpOverrides(db, locale));
+      return rows.flatMap((r) =>
+        (HELP_PAGE_IDS as readonly string[]).includes(r.page)
+          ? [{ page: r.page as HelpPageKey, title: r.title, body: r.body, updated_at: r.updatedAt.getTime() }]
+          : [],
+      );
+    },
+
+    /** Forgets every cached read: the console changed the content (admin/content). */
+    invalidate() {
+      cache.clear();
     },
 
     async banners(locale: Locale) {

@@ -1,5 +1,6 @@
 import { sha256Hex } from '@kaixiang/game/sha256';
 import { verifyTreasure } from '@kaixiang/game/treasure';
+import { ADMIN_GAME_PATHS } from '@kaixiang/shared/admin-games';
 import { beaconRoundAfter, beaconRoundTime } from '@kaixiang/shared/beacon';
 import { ERRORS, type ErrorKey } from '@kaixiang/shared/errors';
 import {
@@ -17,7 +18,7 @@ import {
 } from '@kaixiang/shared/treasure';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
+import { asUser, registerUser, setRole, type TestUser } from '../../../test/support/accounts.ts';
 import { catalogueRows } from '../../../test/support/items.ts';
 import { credit, expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -28,6 +29,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createScheduler, type Scheduler } from '../../infra/scheduler.ts';
 import { TestSocket } from '../../realtime/socket-test-client.ts';
+import { consolePostAgain } from '../admin/games/games-admin.test-support.ts';
 import { balancesOf } from '../ledger/ledger.ts';
 
 const HOUR = 3_600_000;
@@ -46,7 +48,8 @@ describe('card grabbing (夺宝)', () => {
   beforeAll(async () => {
     t = await startTestApp({ clock });
     admin = await registerUser(t);
-    await db().update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    // An admin signed in to the console: treasures are made there only (admin/v1/games).
+    await setRole(t, admin, 'admin');
     const [def] = await catalogueRows(t, 1);
     if (!def) throw new Error('no catalogue');
     itemId = def.id;
@@ -64,9 +67,10 @@ describe('card grabbing (夺宝)', () => {
   const get = async <T>(path: string, u?: TestUser) =>
     (u ? await asUser<T>(t, u.tokens.access_token, 'GET', path) : await t.api<T>('GET', path)).body;
   const make = (cards: number, over: Record<string, unknown> = {}, lang?: string) =>
-    post<{ room_id: number }>(
+    consolePostAgain<{ room_id: number }>(
+      t,
       admin,
-      TREASURE_PATHS.create,
+      ADMIN_GAME_PATHS.treasureCreate,
       {
         title: '龙狙夺宝',
         item_id: itemId,
@@ -88,24 +92,25 @@ describe('card grabbing (夺宝)', () => {
     return u;
   }
 
-  it('only an admin makes a treasure, and the rules refuse bad ones', async () => {
+  it('only an admin in the console makes a treasure, and the rules refuse bad ones', async () => {
     const p = await player(0);
     expectRefused(
-      await post(p, TREASURE_PATHS.create, {
+      await post(p, ADMIN_GAME_PATHS.treasureCreate, {
         title: 'x',
         item_id: itemId,
         cards: 5,
         card_price: CARD,
         deadline: clock.now() + HOUR,
       }),
-      'TREASURE_NOT_ADMIN',
+      'ADMIN_ONLY',
     );
     expectRefused(await make(1), 'TREASURE_CARDS_INVALID');
     expectRefused(await make(5, { card_price: 0 }), 'TREASURE_PRICE_INVALID');
     expectRefused(await make(5, { deadline: clock.now() }), 'TREASURE_DEADLINE_INVALID');
-    const tw = await post<unknown>(
+    const tw = await consolePostAgain<unknown>(
+      t,
       admin,
-      TREASURE_PATHS.create,
+      ADMIN_GAME_PATHS.treasureCreate,
       { title: '', item_id: itemId, cards: 5, card_price: 1, deadline: clock.now() + HOUR },
       'zh-TW',
     );
@@ -348,9 +353,9 @@ describe('a treasure filled on a process that dies before its draw', () => {
     try {
       const db = a.rt.database.db;
       const admin = await registerUser(a);
-      await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+      await setRole(a, admin, 'admin');
       const [def] = await catalogueRows(a, 1);
-      const made = await a.api<{ room_id: number }>('POST', TREASURE_PATHS.create, {
+      const made = await a.api<{ room_id: number }>('POST', ADMIN_GAME_PATHS.treasureCreate, {
         headers: { authorization: `Bearer ${admin.tokens.access_token}` },
         body: { title: '断电夺宝', item_id: def?.id, cards: 3, card_price: CARD, deadline: clock.now() + HOUR },
       });
@@ -416,11 +421,11 @@ describe('treasures settled by the scheduler leader', () => {
   it('draws a full treasure and refunds an expired one by itself', async () => {
     const db = t.rt.database.db;
     const admin = await registerUser(t);
-    await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    await setRole(t, admin, 'admin');
     const [def] = await catalogueRows(t, 1);
     const make = async () =>
       (
-        await asUser<{ room_id: number }>(t, admin.tokens.access_token, 'POST', TREASURE_PATHS.create, {
+        await asUser<{ room_id: number }>(t, admin.tokens.access_token, 'POST', ADMIN_GAME_PATHS.treasureCreate, {
           title: 'auto',
           item_id: def?.id,
           cards: 2,
@@ -471,15 +476,21 @@ describe('treasure events reach a watcher’s socket', () => {
 
   it('joins the hall and the treasure, and hears a grab on both', async () => {
     const admin = await registerUser(t);
-    await t.rt.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    await setRole(t, admin, 'admin');
     const [def] = await catalogueRows(t, 1);
-    const made = await asUser<{ room_id: number }>(t, admin.tokens.access_token, 'POST', TREASURE_PATHS.create, {
-      title: '直播夺宝',
-      item_id: def?.id,
-      cards: 3,
-      card_price: CARD,
-      deadline: Date.now() + HOUR,
-    });
+    const made = await asUser<{ room_id: number }>(
+      t,
+      admin.tokens.access_token,
+      'POST',
+      ADMIN_GAME_PATHS.treasureCreate,
+      {
+        title: '直播夺宝',
+        item_id: def?.id,
+        cards: 3,
+        card_price: CARD,
+        deadline: Date.now() + HOUR,
+      },
+    );
     const id = made.body.data.room_id;
     const ws = await TestSocket.open(url);
     try {

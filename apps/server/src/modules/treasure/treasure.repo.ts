@@ -1,8 +1,7 @@
 import { TREASURE_GAME } from '@kaixiang/game/treasure';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { gameRooms } from '../../db/schema/games.ts';
-import { users } from '../../db/schema/users.ts';
 import { roomsPage, seatedRoomsPage } from '../games/room-pages.ts';
 
 const ofTreasure = eq(gameRooms.game, TREASURE_GAME);
@@ -11,11 +10,6 @@ const ended = and(ofTreasure, inArray(gameRooms.state, ['won', 'refunded'])) as 
 
 /** SQL only (STYLE.md §1); every method takes the connection or transaction it runs in. */
 export const treasureRepo = {
-  async role(db: Db | Tx, userId: number) {
-    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-    return row?.role;
-  },
-
   /** Ongoing treasures (the newest first) or ended ones (the latest ended first), a page and the total. */
   async rooms(db: Db, which: 'ongoing' | 'ended', limit: number, offset: number) {
     const where = which === 'ongoing' ? ongoing : ended;

@@ -1,11 +1,9 @@
 import { ok } from '@kaixiang/shared/envelope';
 import {
   TREASURE_PATHS,
-  treasureCreateRequest,
   treasureDynamicQuery,
   treasureDynamicResponse,
   treasureEndInfo,
-  treasureIdResponse,
   treasureInfo,
   treasureJoinRequest,
   treasureJoinResponse,
@@ -39,11 +37,6 @@ export function treasureRoutes(
     };
     const list = envelopeOf(treasureListResponse);
 
-    app.post(
-      TREASURE_PATHS.create,
-      { ...auth, schema: { tags, body: treasureCreateRequest, response: { 200: envelopeOf(treasureIdResponse) } } },
-      async (req) => ok(await treasure.create(authOf(req).userId, req.body)),
-    );
     app.post(
       TREASURE_PATHS.join,
       { ...auth, schema: { tags, body: treasureJoinRequest, response: { 200: envelopeOf(treasureJoinResponse) } } },

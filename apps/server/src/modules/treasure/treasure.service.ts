@@ -3,7 +3,7 @@
  * ../games/room-engine.ts). Every treasure is one room of game `treasure`, talking on
  * `treasure:{id}` (and `treasure:hall`). A treasure's life:
  *
- *   create: an admin names a catalogue item, the number of cards and their price; the server seed
+ *   create (the console only): an admin names a catalogue item, the number of cards and their price; the server seed
  *     is committed → open, due at its deadline
  *   → grabs: each under the room's row lock (FOR UPDATE, engine.apply): the next cards written
  *     into the room and their price debited in the same transaction, so exactly N cards are ever
@@ -26,7 +26,6 @@ import {
   type Treasure,
   type TreasureStep,
 } from '@kaixiang/game/treasure';
-import { roleCan } from '@kaixiang/shared/admin';
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import { ITEM_STATUS, ITEM_UPDATE_EVENT, type ItemUpdatePush } from '@kaixiang/shared/inventory';
 import { userRoom } from '@kaixiang/shared/socket';
@@ -46,8 +45,8 @@ import type { Clock } from '../../infra/clock.ts';
 import type { ItemInfo } from '../boxes/items.ts';
 import type { PublicBeacon } from '../games/beacon.ts';
 import type { Change, Outcome, RoomEngine } from '../games/room-engine.ts';
+import type { LedgerTx } from '../ledger/ledger.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { treasureRepo } from './treasure.repo.ts';
 
 export interface TreasureDeps {
   db: Db;
@@ -101,27 +100,41 @@ function changeOf(step: TreasureStep, dueAt: number | null): Change<Treasure> {
 export function createTreasureService(deps: TreasureDeps) {
   const { db, engine } = deps;
 
-  async function createTreasure(userId: number, body: TreasureCreateRequest): Promise<{ room_id: number }> {
-    if (!roleCan((await treasureRepo.role(db, userId)) ?? '', 'games.manage')) refuse('TREASURE_NOT_ADMIN');
+  /**
+   * A treasure made by an admin in the console (admin/games, games.manage behind the console's
+   * second factor: the only caller); `after` writes its audit record in the room's transaction.
+   */
+  async function createTreasure(
+    userId: number,
+    body: TreasureCreateRequest,
+    after?: (lt: LedgerTx, made: Treasure & { roomId: number }) => Promise<void>,
+  ): Promise<{ room_id: number }> {
     const [prize] = await deps.mail.resolveItems(db, [
       { itemDefId: body.item_id, ...(body.exter === undefined ? {} : { exter: body.exter }) },
     ]);
     if (!prize) return refuse('ITEM_NOT_FOUND');
     if (body.prize_price !== undefined && body.prize_price !== prize.priceUnits) refuse('TREASURE_PRIZE_CHANGED');
-    const room = await engine.create<Treasure>(TREASURE_GAME, userId, (fresh, now) => {
-      const step = create({
-        roomId: fresh.id,
-        title: body.title,
-        itemDefId: prize.itemDefId,
-        exter: prize.exter,
-        prizePrice: prize.priceUnits,
-        cards: body.cards,
-        cardPrice: body.card_price,
-        now,
-        deadlineMs: body.deadline,
-      });
-      return step.ok ? ok(changeOf(step.value, step.value.state.deadlineMs)) : step;
-    });
+    const room = await engine.createIf<Treasure>(
+      TREASURE_GAME,
+      userId,
+      async () => ({}),
+      (fresh, now) => {
+        const step = create({
+          roomId: fresh.id,
+          title: body.title,
+          itemDefId: prize.itemDefId,
+          exter: prize.exter,
+          prizePrice: prize.priceUnits,
+          cards: body.cards,
+          cardPrice: body.card_price,
+          now,
+          deadlineMs: body.deadline,
+        });
+        return step.ok ? ok(changeOf(step.value, step.value.state.deadlineMs)) : step;
+      },
+      after ? (lt, made) => after(lt, { ...(made.data as Treasure), roomId: made.id }) : undefined,
+    );
+    if (!room) throw new Error('a treasure is always made');
     return { room_id: room.id };
   }
 

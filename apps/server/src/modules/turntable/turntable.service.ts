@@ -32,6 +32,7 @@ import {
   TURNTABLE_GAME,
   type TurntableBetEntry,
   type TurntableEvent,
+  type TurntableLimits,
   type TurntableStep,
   type TurntableUserBets,
 } from '@kaixiang/game/turntable';
@@ -88,6 +89,8 @@ export interface TurntableDeps {
   betMs?: number;
   /** Each statement of bets sent, by size (metrics, tests). */
   onBetBatch?: (size: number) => void;
+  /** The operator's bet limits (game settings); a round takes those in force when it opens. */
+  limits?: () => Promise<TurntableLimits>;
 }
 
 function eventOf(e: TurntableEvent): { type: string; data: Record<string, unknown> } | null {
@@ -170,6 +173,8 @@ export function createTurntableService(deps: TurntableDeps) {
    */
   async function openNext(): Promise<Room<StoredRound> | null> {
     let chain: StoredRound['chain'] | null = null;
+    // Read before the transaction (on PGlite it holds the only connection).
+    const limits = await deps.limits?.();
     const room = await engine.createIf<StoredRound>(
       TURNTABLE_GAME,
       SYSTEM_USER,
@@ -191,6 +196,7 @@ export function createTurntableService(deps: TurntableDeps) {
           serverSeed: fresh.serverSeed,
           now,
           ...(deps.betMs === undefined ? {} : { betMs: deps.betMs }),
+          ...(limits === undefined ? {} : { limits }),
         });
         const data: StoredRound = { ...step.state, chain };
         return ok(changeOf(step, data, data.betsCloseAtMs));

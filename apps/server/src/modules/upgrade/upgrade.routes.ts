@@ -33,7 +33,7 @@ export function upgradeRoutes(
       async (req) => ok(await upgrade.categories(requestLocale(req))),
     );
     app.get(UPGRADE_PATHS.rates, { schema: { tags, response: { 200: envelopeOf(upgradeRatesResponse) } } }, async () =>
-      ok(upgrade.rates()),
+      ok(await upgrade.rates()),
     );
     app.post(
       UPGRADE_PATHS.list,

@@ -53,7 +53,11 @@ export interface UpgradeDeps {
   site: SiteService;
   /** Catalogue names, images and qualities by item id (the boxes service keeps them). */
   items: () => Promise<Map<number, ItemInfo>>;
-  rules: UpgradeRules;
+  /**
+   * The rules, or where to read them per upgrade (the console's game settings, cached): each
+   * record stores the edge and max rate it was rolled at, so a change never rewrites a past roll.
+   */
+  rules: UpgradeRules | (() => Promise<UpgradeRules>);
   bigWinUnits?: number;
   /** Wins reach the tickers this long after the roll (the screen's animation); TICKER_DELAY_MS by default. */
   tickerDelayMs?: number;
@@ -104,10 +108,18 @@ export function checkUpgradeInput(input: UpgradeInput): number[] {
  * items consumed, the balance debited, the nonce advanced, the prize granted and the record.
  */
 export function createUpgradeService(deps: UpgradeDeps) {
-  const { db, clock, ledger, site, rules } = deps;
-  assertRules(rules);
+  const { db, clock, ledger, site } = deps;
+  const fixed = typeof deps.rules === 'function' ? null : deps.rules;
+  if (fixed) assertRules(fixed);
+  /** The rules in force now; settings that would not make sense throw rather than roll. */
+  async function rulesNow(): Promise<UpgradeRules> {
+    if (fixed) return fixed;
+    const r = await (deps.rules as () => Promise<UpgradeRules>)();
+    assertRules(r);
+    return r;
+  }
   const bigWin = deps.bigWinUnits ?? DEFAULT_BIG_WIN_UNITS;
-  const targets = createUpgradeTargets({ db, clock, rules });
+  const targets = createUpgradeTargets({ db, clock, rules: rulesNow });
   const history = createUpgradeHistory({ db, items: deps.items });
   // One player's upgrades run one after another in this process: they share one seed pair.
   const queue = createKeyedQueue();
@@ -172,7 +184,7 @@ export function createUpgradeService(deps: UpgradeDeps) {
     userId: number,
     input: UpgradeInput,
     target: Target,
-    stake: { items: { id: number; priceUnits: number }[]; quote: UpgradeQuote },
+    stake: { items: { id: number; priceUnits: number }[]; quote: UpgradeQuote; rules: UpgradeRules },
     locale: Locale,
   ): Promise<{ json: Extract<UpgradeJson, { status: 'ok' }>; seed: SeedState; roll: number; success: boolean } | null> {
     const now = new Date(clock.now());
@@ -214,8 +226,8 @@ export function createUpgradeService(deps: UpgradeDeps) {
           items: stake.items,
           balanceUnits: input.balance,
           ratePpm: stake.quote.ratePpm,
-          houseEdgePpm: rules.houseEdgePpm,
-          maxRatePpm: rules.maxRatePpm,
+          houseEdgePpm: stake.rules.houseEdgePpm,
+          maxRatePpm: stake.rules.maxRatePpm,
           roll,
           success,
           now,
@@ -239,7 +251,8 @@ export function createUpgradeService(deps: UpgradeDeps) {
   }
 
   return {
-    rates(): UpgradeRatesResponse {
+    async rates(): Promise<UpgradeRatesResponse> {
+      const rules = await rulesNow();
       return {
         rate_scale: UPGRADE_RATE_SCALE,
         min_rate_ppm: rules.minRatePpm,
@@ -277,6 +290,7 @@ export function createUpgradeService(deps: UpgradeDeps) {
         if (again) return again;
         throw new AppError('ITEM_NOT_AVAILABLE');
       }
+      const rules = await rulesNow();
       const q = quote(
         stakeValue(
           items.map((i) => i.priceUnits),
@@ -286,7 +300,8 @@ export function createUpgradeService(deps: UpgradeDeps) {
         rules,
       );
       if (!q.ok) throw new AppError(QUOTE_ERRORS[q.error]);
-      const stake = { items: items.map((i) => ({ id: i.id, priceUnits: i.priceUnits })), quote: q.value };
+      // The rules this quote was made under go with it into the record (its verify data).
+      const stake = { items: items.map((i) => ({ id: i.id, priceUnits: i.priceUnits })), quote: q.value, rules };
 
       const out = await queue(userId, () => rollOnce(userId, input, target, stake, locale));
       if (out === null) {

@@ -28,7 +28,7 @@ export interface ListQuery {
  * memory per process and filtered there, so browsing the list costs the database nothing. What a
  * roll needs of a target is checked again by kx_upgrade, so a stale copy can never be rolled.
  */
-export function createUpgradeTargets(deps: { db: Db; clock: Clock; rules: UpgradeRules }) {
+export function createUpgradeTargets(deps: { db: Db; clock: Clock; rules: () => Promise<UpgradeRules> }) {
   let cache: { at: number; all: Target[]; byId: Map<number, Target> } | null = null;
 
   async function load() {
@@ -41,8 +41,8 @@ export function createUpgradeTargets(deps: { db: Db; clock: Clock; rules: Upgrad
     return cache;
   }
 
-  function card(t: Target, locale: Locale, stake: number | undefined): UpgradeTarget {
-    const q = stake === undefined ? null : quote(stake, t.priceUnits, deps.rules);
+  function card(t: Target, locale: Locale, stake: number | undefined, rules: UpgradeRules): UpgradeTarget {
+    const q = stake === undefined ? null : quote(stake, t.priceUnits, rules);
     return {
       upgrade_item_id: t.id,
       item_id: t.itemDefId,
@@ -84,11 +84,12 @@ export function createUpgradeTargets(deps: { db: Db; clock: Clock; rules: Upgrad
      */
     async list(q: ListQuery, locale: Locale): Promise<UpgradeListResponse> {
       const keyword = q.keyword?.trim().toLowerCase();
+      const rules = await deps.rules();
       let low = q.min_price ?? 0;
       let high = q.max_price ?? Number.MAX_SAFE_INTEGER;
       if (q.stake_value !== undefined) {
         low = Math.max(low, q.stake_value + 1);
-        high = Math.min(high, maxTargetUnits(q.stake_value, deps.rules));
+        high = Math.min(high, maxTargetUnits(q.stake_value, rules));
       }
       // Kept in price order (then id): the descending sort walks it backwards.
       const hits = (await load()).all.filter(
@@ -102,7 +103,7 @@ export function createUpgradeTargets(deps: { db: Db; clock: Clock; rules: Upgrad
       if (q.sort === 'price_desc') hits.reverse();
       const from = (q.page - 1) * q.page_size;
       return {
-        list: hits.slice(from, from + q.page_size).map((t) => card(t, locale, q.stake_value)),
+        list: hits.slice(from, from + q.page_size).map((t) => card(t, locale, q.stake_value, rules)),
         total: hits.length,
       };
     },

@@ -1,6 +1,16 @@
 import type { Permission } from '@kaixiang/shared/admin';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { IconAuditLog, IconBoxes, IconPlayers, IconRetrievals } from './components/console-icons.tsx';
+import {
+  IconAuditLog,
+  IconBoxes,
+  IconContent,
+  IconDashboard,
+  IconGames,
+  IconPayments,
+  IconPlayers,
+  IconPromotions,
+  IconRetrievals,
+} from './components/console-icons.tsx';
 
 /**
  * The console's sections, in the order the sidebar lists them (issue 23: dashboard, players,
@@ -45,6 +55,13 @@ export interface ConsoleSection {
  */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   {
+    id: 'dashboard',
+    path: 'dashboard',
+    permission: 'dashboard.read',
+    icon: IconDashboard,
+    screen: lazy(() => import('./components/dashboard/dashboard-screen.tsx')),
+  },
+  {
     id: 'players',
     path: 'players',
     permission: 'players.read',
@@ -59,11 +76,39 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     screen: lazy(() => import('./components/boxes/boxes-screen.tsx')),
   },
   {
+    id: 'payments',
+    path: 'payments',
+    permission: 'payments.manage',
+    icon: IconPayments,
+    screen: lazy(() => import('./components/payments/payments-screen.tsx')),
+  },
+  {
     id: 'retrievals',
     path: 'retrievals',
     permission: 'retrievals.manage',
     icon: IconRetrievals,
     screen: lazy(() => import('./components/retrievals/retrievals-screen.tsx')),
+  },
+  {
+    id: 'games',
+    path: 'games',
+    permission: 'games.manage',
+    icon: IconGames,
+    screen: lazy(() => import('./components/games/games-screen.tsx')),
+  },
+  {
+    id: 'promotions',
+    path: 'promotions',
+    permission: 'promotions.manage',
+    icon: IconPromotions,
+    screen: lazy(() => import('./components/promotions/promotions-screen.tsx')),
+  },
+  {
+    id: 'content',
+    path: 'content',
+    permission: 'content.manage',
+    icon: IconContent,
+    screen: lazy(() => import('./components/content/content-screen.tsx')),
   },
   {
     id: 'audit',

@@ -71,3 +71,38 @@ export const IconRetrievals = (p: IconProps) => (
     <path d="M17 7v4M7 17v-4" />
   </Svg>
 );
+
+export const IconContent = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 5h16v10H9l-5 4z" />
+    <path d="M8 9h8M8 12h5" />
+  </Svg>
+);
+
+export const IconDashboard = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20h16" />
+    <path d="M7 16v-5M12 16V7M17 16v-8" />
+  </Svg>
+);
+
+export const IconGames = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="7" width="18" height="11" rx="4" />
+    <path d="M8 11v3M6.5 12.5h3M15 12h.01M17 14h.01" />
+  </Svg>
+);
+
+export const IconPromotions = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="4" y="9" width="16" height="11" rx="1.5" />
+    <path d="M3 9h18M12 9v11M12 9c-1.5-4-6-4-5-1.5.6 1.5 5 1.5 5 1.5zM12 9c1.5-4 6-4 5-1.5-.6 1.5-5 1.5-5 1.5z" />
+  </Svg>
+);
+
+export const IconPayments = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="6" width="18" height="13" rx="2" />
+    <path d="M3 10h18M7 15h4" />
+  </Svg>
+);

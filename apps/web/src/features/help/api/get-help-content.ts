@@ -1,7 +1,14 @@
+import {
+  HELP_OVERRIDES_PATH,
+  type HelpOverridesResponse,
+  helpOverridesResponse,
+  parseHelpBody,
+} from '@kaixiang/shared/admin-content';
 import { DEFAULT_LOCALE, type Locale } from '@kaixiang/shared/locale';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocale } from '../../../i18n/use-locale.ts';
-import type { HelpContent, HelpPageId } from '../content/help-content.types.ts';
+import { apiGet } from '../../../lib/api.ts';
+import type { HelpContent, HelpDoc, HelpPageId } from '../content/help-content.types.ts';
 
 /**
  * Help texts are long, so each language loads on demand. The content folder has a module per
@@ -28,9 +35,31 @@ export async function loadHelpContent(locale: Locale): Promise<Partial<HelpConte
   return merged;
 }
 
-/** The page in the reader's language, else in zh-CN (the texts are written Chinese-first). */
+/**
+ * The operators' edits of the pages in the reader's language (the console's Content section). A
+ * failed read is no edit: the static text shows, as it always could.
+ */
+async function loadOverrides(): Promise<HelpOverridesResponse['pages']> {
+  try {
+    return (await apiGet(HELP_OVERRIDES_PATH, undefined, { schema: helpOverridesResponse, silent: true })).pages;
+  } catch {
+    return [];
+  }
+}
+
+/** An edited page in the static pages' shape; its body is plain text (parseHelpBody), never HTML. */
+function overrideDoc(o: HelpOverridesResponse['pages'][number]): HelpDoc {
+  return { title: o.title, updated: new Date(o.updated_at).toISOString().slice(0, 10), ...parseHelpBody(o.body) };
+}
+
+/**
+ * The page in the reader's language, else in zh-CN (the texts are written Chinese-first); where an
+ * operator edited a page in the reader's language, the edit replaces its static text.
+ */
 export async function loadHelpDoc(locale: Locale, id: HelpPageId) {
-  const own = await loadHelpContent(locale);
+  const [base, overrides] = await Promise.all([loadHelpContent(locale), loadOverrides()]);
+  const own: Partial<HelpContent> = { ...base };
+  for (const o of overrides) own[o.page] = overrideDoc(o);
   if (own[id] || locale === DEFAULT_LOCALE) return { content: own, doc: own[id] ?? null };
   const fallback = await loadHelpContent(DEFAULT_LOCALE);
   return { content: { ...fallback, ...own }, doc: fallback[id] ?? null };

@@ -8,7 +8,6 @@ import { Price } from '../../../components/price.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { usePrizeCandidates } from '../api/get-prize-items.ts';
 import { useCreateRoll } from '../api/get-roll.ts';
-import { type HousePrize, HousePrizes } from './house-prizes.tsx';
 
 /** A datetime-local value (local time, minutes) for an instant. */
 function localInput(ms: number): string {
@@ -27,10 +26,9 @@ function unitsOr0(text: string): number {
 }
 
 /**
- * Making a room (anchors and admins: the create rule says who and within which limits). Prizes
- * come from the maker's own inventory and stay locked in it until the draw; an admin's official
- * room may also (or only) have house prizes from the catalogue. An anchor may keep the room to
- * their own invitees. The server checks every limit again and says which one failed in the
+ * Making a room (anchors: the create rule says who and within which limits). Prizes come from the
+ * maker's own inventory and stay locked in it until the draw; an official room of house prizes is
+ * made in the console instead. An anchor may keep the room to their own invitees. The server checks every limit again and says which one failed in the
  * player's language.
  */
 export function CreateRollDialog({
@@ -56,9 +54,8 @@ export function CreateRollDialog({
   const [rechargeDays, setRechargeDays] = useState('0');
   const [minVip, setMinVip] = useState('0');
   const [picked, setPicked] = useState<readonly number[]>([]);
-  const [house, setHouse] = useState<readonly HousePrize[]>([]);
   const [invitedOnly, setInvitedOnly] = useState(false);
-  const prizeCount = picked.length + house.length;
+  const prizeCount = picked.length;
 
   function toggle(id: number) {
     setPicked((prev) =>
@@ -75,7 +72,6 @@ export function CreateRollDialog({
         draw_at: new Date(drawAt).getTime(),
         ...(password ? { password } : {}),
         item_ids: [...picked],
-        ...(house.length ? { house_items: house.map((h) => ({ item_id: h.item.item_id, exter: h.exter })) } : {}),
         min_recharge: unitsOr0(minRecharge),
         recharge_days: Number(rechargeDays) || 0,
         min_vip: Number(minVip) || 0,
@@ -160,16 +156,10 @@ export function CreateRollDialog({
             onChange={(e) => setMinVip(e.target.value)}
           />
         </label>
-        {/* An official room is everybody's: invitations belong to an anchor's own rooms. */}
-        {!rule.official && (
-          <label className="roll-create__check">
-            <input type="checkbox" checked={invitedOnly} onChange={(e) => setInvitedOnly(e.target.checked)} />
-            <span>{t('roll.invite.onlyMine')}</span>
-          </label>
-        )}
-        {rule.official && (
-          <HousePrizes prizes={house} room={rule.max_prizes - prizeCount} onChange={(next) => setHouse(next)} />
-        )}
+        <label className="roll-create__check">
+          <input type="checkbox" checked={invitedOnly} onChange={(e) => setInvitedOnly(e.target.checked)} />
+          <span>{t('roll.invite.onlyMine')}</span>
+        </label>
         <fieldset className="roll-create__items">
           <legend>{t('roll.createDialog.items', { count: prizeCount, max: rule.max_prizes })}</legend>
           {items.data && items.data.list.length === 0 && <p>{t('roll.createDialog.noItems')}</p>}

@@ -1,4 +1,3 @@
-import { ADMIN_CATALOGUE_PATHS, type CatalogueSearchItem } from '@kaixiang/shared/admin-catalogue';
 import { ITEM_PATHS } from '@kaixiang/shared/inventory';
 import { ROLL_PATHS } from '@kaixiang/shared/roll';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -35,7 +34,6 @@ function renderHall() {
 
 const RULE = {
   can_create: true,
-  official: false,
   max_prizes: 50,
   min_draw_delay_ms: 60_000,
   max_draw_delay_ms: 30 * 86_400_000,
@@ -162,7 +160,7 @@ describe('roll hall', () => {
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: /M4A4 \| 咆哮/ }));
     expect(within(dialog).getByText('选择奖品（已选 1 / 50）')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /仅限我邀请的玩家参与/ }));
-    // House prizes are an admin's: an anchor's dialog has no catalogue.
+    // House prizes are the console's: an anchor's dialog has no catalogue.
     expect(within(dialog).queryByLabelText('搜索饰品')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
     await waitFor(() => expect(router.state.location.search).toBe('?roomID=44'));
@@ -177,59 +175,6 @@ describe('roll hall', () => {
     });
     expect(created[0]).not.toHaveProperty('house_items');
     expect((created[0] as { draw_at: number }).draw_at).toBeGreaterThan(Date.now() + 60_000);
-  });
-
-  it('lets an admin make an official room of house prizes from the catalogue, and no invitations', async () => {
-    storeSession(TOKENS);
-    const awp: CatalogueSearchItem = {
-      item_id: 501,
-      name: 'AWP | 巨龙传说',
-      img: '',
-      quality: 6,
-      wears: [
-        { exter: 1, price: 80_000_000 },
-        { exter: 2, price: 60_000_000 },
-      ],
-    };
-    const created: unknown[] = [];
-    mockApi({
-      ...accountHandlers(),
-      ...handlers({
-        [ROLL_PATHS.createRule]: () => ({ ...RULE, official: true }),
-        [ITEM_PATHS.knapsack]: () => ({ list: [], total: 0, total_price: 0 }),
-        [ADMIN_CATALOGUE_PATHS.search]: () => ({ list: [awp], total: 1 }),
-        [ROLL_PATHS.create]: (req: { body: string }) => {
-          created.push(JSON.parse(req.body));
-          return { room_id: 45 };
-        },
-      }),
-    });
-    const router = renderHall();
-    fireEvent.click(await screen.findByRole('button', { name: '创建房间' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).queryByRole('checkbox', { name: /仅限我邀请的玩家参与/ })).toBeNull();
-    fireEvent.change(within(dialog).getByLabelText('房间标题'), { target: { value: '官方福利' } });
-    const add = within(dialog).getByRole('button', { name: '添加为奖品' });
-    expect((add as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(await within(dialog).findByRole('button', { name: /AWP \| 巨龙传说/ }));
-    fireEvent.click(within(dialog).getByRole('radio', { name: /略有磨损/ }));
-    fireEvent.click(add);
-    fireEvent.click(within(dialog).getByRole('button', { name: /AWP \| 巨龙传说/ }));
-    fireEvent.click(add);
-    const chosen = within(dialog).getByRole('list', { name: '已选官方奖品' });
-    expect(
-      within(chosen)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['AWP | 巨龙传说 · 略有磨损¥6000.00移除', 'AWP | 巨龙传说 · 崭新出厂¥8000.00移除']);
-    expect(within(dialog).getByText('选择奖品（已选 2 / 50）')).toBeTruthy();
-    fireEvent.click(
-      within(within(chosen).getAllByRole('listitem')[1] as HTMLElement).getByRole('button', { name: '移除' }),
-    );
-    fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?roomID=45'));
-    expect(created[0]).toMatchObject({ title: '官方福利', item_ids: [], house_items: [{ item_id: 501, exter: 2 }] });
-    expect(created[0]).not.toHaveProperty('invited_only');
   });
 
   it('toasts a roll_win on the player’s own channel', async () => {

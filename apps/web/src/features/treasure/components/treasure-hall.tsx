@@ -1,10 +1,8 @@
 import { TREASURE_PAGE_SIZE, type TreasureListResponse } from '@kaixiang/shared/treasure';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { IconCard } from '../../../components/icons.tsx';
-import { LazyDialog } from '../../../components/lazy-dialog.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -12,18 +10,12 @@ import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { openLoginDialog } from '../../../lib/events.ts';
 import { useLoggedIn } from '../../../lib/session.ts';
-import { useUserDetail } from '../../accounts/api/user-detail.ts';
 import { TREASURE_TABS, type TreasureTab, useMyCards, useTreasureList } from '../api/get-treasure.ts';
 import { useTreasureHallLive } from '../api/live.ts';
-import { cardDetailsPath } from '../paths.ts';
 import { treasureTexts } from '../texts.ts';
 import { MyCardsExtra } from './my-cards.tsx';
 import { TreasureCard } from './treasure-card.tsx';
 import '../treasure.css';
-
-const CreateTreasureDialog = lazy(() =>
-  import('./create-dialog.tsx').then((m) => ({ default: m.CreateTreasureDialog })),
-);
 
 /** /card (spec 2 §2 "Card (grab-card)"): ongoing, ended and my treasures, live from `treasure:hall`. */
 export function TreasureHallPage() {
@@ -36,14 +28,10 @@ export function TreasureHallPage() {
 
 function TreasureHall() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const locale = useLocale();
   const loggedIn = useLoggedIn();
-  // Treasures are the house's: only an admin makes one (the server checks the role again).
-  const admin = useUserDetail().data?.role === 'admin';
   const [tab, setTab] = useState<TreasureTab>(TREASURE_TABS.ongoing);
   const [page, setPage] = useState(1);
-  const [creating, setCreating] = useState(false);
   // "My cards" needs a player: a visitor (or a player who signed out here) sees the ongoing ones.
   const shown = !loggedIn && tab === TREASURE_TABS.mine ? TREASURE_TABS.ongoing : tab;
   const lists = useTreasureList(
@@ -82,13 +70,6 @@ function TreasureHall() {
           <h1>{t('treasure.title')}</h1>
           <p>{t('treasure.subtitle')}</p>
         </div>
-        {admin && (
-          <div className="treasure-hall__actions">
-            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-              {t('treasure.create')}
-            </button>
-          </div>
-        )}
       </header>
       <SegTabs<TreasureTab> label={t('treasure.tabs.label')} options={tabs} value={shown} onChange={choose} />
       {query.isPending ? (
@@ -131,18 +112,6 @@ function TreasureHall() {
           </ul>
           <Pager page={page} total={data.total} pageSize={TREASURE_PAGE_SIZE} onPage={setPage} />
         </>
-      )}
-      {admin && (
-        <LazyDialog open={creating}>
-          <CreateTreasureDialog
-            open={creating}
-            onClose={() => setCreating(false)}
-            onCreated={(roomId) => {
-              setCreating(false);
-              void navigate(cardDetailsPath(roomId));
-            }}
-          />
-        </LazyDialog>
       )}
     </div>
   );

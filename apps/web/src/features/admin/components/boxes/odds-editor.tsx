@@ -83,7 +83,7 @@ function AddItem({ rows, onAdd }: { rows: Row[]; onAdd: (row: Row) => void }) {
       </button>
     );
   return (
-    <div className="adm-boxes__add" role="group" aria-label={t('adminBoxes.editor.addItem')}>
+    <fieldset className="adm-boxes__add" aria-label={t('adminBoxes.editor.addItem')}>
       <CatalogueItemPicker value={pick} onChange={setPick} />
       {taken && <p className="adm-boxes__bad">{t('adminBoxes.problems.BOX_ENTRY_DUPLICATE')}</p>}
       <div className="adm-form__actions">
@@ -111,7 +111,7 @@ function AddItem({ rows, onAdd }: { rows: Row[]; onAdd: (row: Row) => void }) {
           {t('adminBoxes.editor.addConfirm')}
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }
 

@@ -1,7 +1,7 @@
 import { ADMIN_MAIL_MAX_ITEMS, ADMIN_REASON_MAX } from '@kaixiang/shared/admin-players';
 import { formatUnits, yuanToUnits } from '@kaixiang/shared/money';
 import { CURRENCIES, type Currency } from '@kaixiang/shared/wallet';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../../components/catalogue-item-picker.tsx';
 import { Dialog } from '../../../../components/dialog.tsx';
@@ -265,7 +265,9 @@ export function SendMailDialog({
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [coins, setCoins] = useState('');
-  const [items, setItems] = useState<PickedCatalogueItem[]>([]);
+  // Each attachment keyed by when it was added: the same item in the same wear may be attached twice.
+  const [items, setItems] = useState<{ key: number; pick: PickedCatalogueItem }[]>([]);
+  const added = useRef(0);
   // The item being chosen (then its wear); it joins the attachments when added.
   const [pick, setPick] = useState<PickedCatalogueItem | null>(null);
   const [reason, setReason] = useState('');
@@ -273,7 +275,7 @@ export function SendMailDialog({
   // As for an adjustment: a lost answer is retried under the same id, so the mail goes once.
   const requestIds = useKeptRequestId();
   const coinUnits = canAttach ? parseCoins(coins) : 0;
-  const attached = canAttach ? items.map((p) => ({ item_def_id: p.item.item_id, exter: p.exter })) : [];
+  const attached = canAttach ? items.map(({ pick: p }) => ({ item_def_id: p.item.item_id, exter: p.exter })) : [];
 
   const submit = () => {
     if (coinUnits === null) return;
@@ -352,13 +354,13 @@ export function SendMailDialog({
                   className="adm-mail-items__list"
                   aria-label={t('adminPlayers.actions.mailItems', { max: ADMIN_MAIL_MAX_ITEMS })}
                 >
-                  {items.map((p, i) => (
-                    <li key={`${p.item.item_id}:${p.exter}:${i}`}>
+                  {items.map(({ key, pick: p }) => (
+                    <li key={key}>
                       <span>{p.item.name}</span> <Price units={p.price} />{' '}
                       <button
                         type="button"
                         className="button button--ghost button--sm"
-                        onClick={() => setItems(items.filter((_, j) => j !== i))}
+                        onClick={() => setItems(items.filter((a) => a.key !== key))}
                       >
                         {t('adminPlayers.actions.mailRemove')}
                       </button>
@@ -374,7 +376,7 @@ export function SendMailDialog({
                     className="button button--ghost button--sm"
                     disabled={pick === null}
                     onClick={() => {
-                      if (pick) setItems([...items, pick]);
+                      if (pick) setItems([...items, { key: ++added.current, pick }]);
                       setPick(null);
                     }}
                   >

@@ -1,5 +1,5 @@
 import type { RetrievalRow } from '@kaixiang/shared/admin-retrievals';
-import { OFFER_STATES, type OfferState } from '@kaixiang/shared/inventory';
+import { ITEM_STATUS, OFFER_STATES, type OfferState } from '@kaixiang/shared/inventory';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -138,7 +138,11 @@ function ActionDialog({
 function QueueRow({ row, onAction }: { row: RetrievalRow; onAction: (a: Action) => void }) {
   const { t } = useTranslation();
   const value = row.items.reduce((sum, i) => sum + i.price, 0);
-  const retryable = row.state === 'declined' || row.state === 'failed';
+  // Only while some of its items still wait as "retrieval failed": once sent again, sold or
+  // recycled, there is nothing left to retry (the server refuses it the same way).
+  const retryable =
+    (row.state === 'declined' || row.state === 'failed') &&
+    row.items.some((i) => i.status === ITEM_STATUS.retrieveFailed);
   const cancellable = row.state === 'pending' && row.bot_offer_id !== null;
   return (
     <tr className="adm-table__row">

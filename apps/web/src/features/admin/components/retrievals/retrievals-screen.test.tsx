@@ -28,6 +28,12 @@ const QUEUE = [
   row(3, { state: 'pending', failure: null, bot_offer_id: 'sb-77' }),
   row(2, { state: 'declined', failure: 'declined' }),
   row(1, { state: 'accepted', failure: null, bot_offer_id: 'sb-70' }),
+  // Failed, but its item was sent again since (retrieving under a newer offer): nothing to retry.
+  row(0, {
+    state: 'failed',
+    failure: 'bot_fault',
+    items: [{ id: 5, name: 'MP9 | 黑砂', price: 3_000, status: 1 }],
+  }),
 ];
 
 function open(path: string, overrides: Record<string, MockHandler> = {}) {
@@ -65,6 +71,9 @@ describe('the retrieval queue', () => {
 
     const accepted = rowOf('玩家1');
     expect(within(accepted).queryAllByRole('button')).toHaveLength(0);
+    const resent = rowOf('玩家0');
+    expect(resent.textContent).toContain('机器人故障');
+    expect(within(resent).queryAllByRole('button')).toHaveLength(0);
     expect(within(accepted).getByRole('link', { name: /玩家1/ }).getAttribute('href')).toBe('/admin/players/101');
   });
 

@@ -1,0 +1,120 @@
+import { TURNTABLE_DEFAULT_LIMITS, type TurntableLimits } from '@kaixiang/game/turntable';
+import type { UpgradeRules } from '@kaixiang/game/upgrade';
+import { type GameSettings, gameSettings, settingsProblem } from '@kaixiang/shared/admin-games';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client.ts';
+import { siteSettings } from '../../../db/schema/site.ts';
+import type { Clock } from '../../../infra/clock.ts';
+
+/** site_settings key of the operator's game settings: JSON GameSettings. */
+export const GAME_SETTINGS_KEY = 'game_settings';
+
+/**
+ * How long a process keeps the settings it read before reading them again. The process that saves
+ * new settings forgets its copy at once; every other process uses the new values at most this long
+ * after the save (a bet, upgrade or robot seat in that window is judged by the old ones — each a
+ * complete, valid set, never a mix).
+ */
+export const GAME_SETTINGS_STALE_MS = 10_000;
+
+/** The settings as shipped: the games' own defaults and the upgrade's rules from config. */
+export function defaultGameSettings(upgrade: UpgradeRules): GameSettings {
+  return {
+    battle: { robots_enabled: true },
+    turntable: {
+      min_bet: TURNTABLE_DEFAULT_LIMITS.minBetUnits,
+      max_bet: TURNTABLE_DEFAULT_LIMITS.maxBetUnits,
+      max_round: TURNTABLE_DEFAULT_LIMITS.maxRoundUnits,
+      max_bets_per_round: TURNTABLE_DEFAULT_LIMITS.maxBetsPerRound,
+    },
+    upgrade: {
+      house_edge_ppm: upgrade.houseEdgePpm,
+      min_rate_ppm: upgrade.minRatePpm,
+      max_rate_ppm: upgrade.maxRatePpm,
+    },
+  };
+}
+
+/** The stored settings and when they were saved; the defaults (and null) when none are stored. */
+export async function readGameSettings(
+  on: Db | Tx,
+  defaults: GameSettings,
+): Promise<{ settings: GameSettings; updatedAt: Date | null }> {
+  const [row] = await on.select().from(siteSettings).where(eq(siteSettings.key, GAME_SETTINGS_KEY));
+  if (!row) return { settings: defaults, updatedAt: null };
+  // Sections missing from an older value take the defaults; a value that no longer parses (a
+  // bound tightened since) is not used at all rather than half used.
+  let stored: unknown = null;
+  try {
+    stored = JSON.parse(row.value);
+  } catch {
+    // Not ours to repair here: treated as no value; the next save replaces it.
+  }
+  const parsed = gameSettings.safeParse(
+    typeof stored === 'object' && stored !== null ? { ...defaults, ...stored } : null,
+  );
+  if (!parsed.success || settingsProblem(parsed.data)) return { settings: defaults, updatedAt: null };
+  return { settings: parsed.data, updatedAt: row.updatedAt };
+}
+
+export interface GameSettingsReader {
+  readonly defaults: GameSettings;
+  get(): Promise<GameSettings>;
+  /** Forget the cached copy (the saving process, right after its commit). */
+  invalidate(): void;
+  upgradeRules(): Promise<UpgradeRules>;
+  turntableLimits(): Promise<TurntableLimits>;
+  robotsEnabled(): Promise<boolean>;
+}
+
+/**
+ * The games' view of the settings: read from the database at most once per GAME_SETTINGS_STALE_MS
+ * per process (calls in between share the copy, or the read in flight), outside any game's
+ * transaction (on PGlite a transaction holds the only connection).
+ */
+export function createGameSettingsReader(deps: {
+  db: Db;
+  clock: Clock;
+  defaults: GameSettings;
+  staleMs?: number;
+}): GameSettingsReader {
+  const staleMs = deps.staleMs ?? GAME_SETTINGS_STALE_MS;
+  let cached: { at: number; value: Promise<GameSettings> } | null = null;
+
+  function get(): Promise<GameSettings> {
+    const now = deps.clock.now();
+    if (cached && now - cached.at < staleMs) return cached.value;
+    const value = readGameSettings(deps.db, deps.defaults).then((r) => r.settings);
+    const mine = { at: now, value };
+    cached = mine;
+    // A failed read is not kept: the next call asks again.
+    value.catch(() => {
+      if (cached === mine) cached = null;
+    });
+    return value;
+  }
+
+  return {
+    defaults: deps.defaults,
+    get,
+    invalidate() {
+      cached = null;
+    },
+    async upgradeRules() {
+      const u = (await get()).upgrade;
+      return { houseEdgePpm: u.house_edge_ppm, minRatePpm: u.min_rate_ppm, maxRatePpm: u.max_rate_ppm };
+    },
+    async turntableLimits() {
+      const t = (await get()).turntable;
+      return {
+        minBetUnits: t.min_bet,
+        maxBetUnits: t.max_bet,
+        maxRoundUnits: t.max_round,
+        maxBetsPerRound: t.max_bets_per_round,
+      };
+    },
+    async robotsEnabled() {
+      return (await get()).battle.robots_enabled;
+    },
+  };
+}

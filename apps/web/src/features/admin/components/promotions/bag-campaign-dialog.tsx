@@ -1,0 +1,304 @@
+import { bagExpectedValue } from '@kaixiang/game/bags';
+import {
+  type AdminCampaign,
+  BAG_MAX_AMOUNT_UNITS,
+  BAG_MAX_PER_GRANT,
+  BAG_MAX_TABLE_ENTRIES,
+} from '@kaixiang/shared/admin-bags';
+import { BAG_TICKETS, type BagCampaignKind } from '@kaixiang/shared/bags-paths';
+import type { ErrorKey } from '@kaixiang/shared/errors';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../../components/dialog.tsx';
+import { Price } from '../../../../components/price.tsx';
+import { Field, FormActions, FormProblem, useRuleText } from './promotion-bits.tsx';
+import {
+  intOf,
+  localInput,
+  msOf,
+  unitsOf,
+  useCreateBagCampaign,
+  useUpdateBagCampaign,
+  yuanText,
+} from './promotions-api.ts';
+
+/** The kinds an operator makes here; `energy` tables belong to the energy box's levels (a later part). */
+export const CREATABLE_KINDS = ['daily_recharge', 'vip_level', 'grant'] as const satisfies readonly BagCampaignKind[];
+
+const NAME_MAX = 30;
+
+interface Row {
+  key: number;
+  amount: string;
+  tickets: string;
+}
+
+let nextKey = 1;
+const row = (amount: string, tickets: string): Row => ({ key: nextKey++, amount, tickets });
+
+/** "1:2, 3:1" → [{level 1, count 2}, {level 3, count 1}]; null when a part is not level:count. */
+function levelsOf(text: string): { level: number; count: number }[] | null {
+  const parts = text
+    .split(/[,，\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const levels = parts.map((p) => {
+    const m = /^(\d+)[:：](\d+)$/.exec(p);
+    return m ? { level: Number(m[1]), count: Number(m[2]) } : null;
+  });
+  return levels.every((l) => l !== null) ? (levels as { level: number; count: number }[]) : null;
+}
+
+/**
+ * Create or edit a bag campaign (admin/v1/bags/create-campaign, update-campaign). The form checks
+ * what the API checks — names, window, levels, and a table of 1–20 rows whose tickets sum to
+ * exactly 1,000,000 — and shows the table's expected value as it is typed.
+ */
+export function BagCampaignDialog({ campaign, onClose }: { campaign: AdminCampaign | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const rule = useRuleText();
+  const create = useCreateBagCampaign();
+  const update = useUpdateBagCampaign();
+  const send = campaign ? update : create;
+  const [kind, setKind] = useState<BagCampaignKind>(campaign?.kind ?? 'daily_recharge');
+  const [names, setNames] = useState({
+    zh_cn: campaign?.name_zh_cn ?? '',
+    zh_tw: campaign?.name_zh_tw ?? '',
+    en: campaign?.name_en ?? '',
+  });
+  const [enabled, setEnabled] = useState(campaign?.enabled ?? true);
+  const [startsAt, setStartsAt] = useState(campaign?.starts_at ? localInput(campaign.starts_at) : '');
+  const [endsAt, setEndsAt] = useState(campaign?.ends_at ? localInput(campaign.ends_at) : '');
+  const [perGrant, setPerGrant] = useState(String(campaign?.per_grant ?? 1));
+  const [minRecharge, setMinRecharge] = useState(campaign ? yuanText(campaign.min_recharge) : '10');
+  const [levels, setLevels] = useState(campaign?.vip_levels.map((l) => `${l.level}:${l.count}`).join(', ') ?? '');
+  const [rows, setRows] = useState<Row[]>(() =>
+    campaign
+      ? campaign.table.entries.map((e) => row(yuanText(e.amount), String(e.tickets)))
+      : [row('1', String(BAG_TICKETS))],
+  );
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const table = rows.map((r) => ({ amount: unitsOf(r.amount), tickets: intOf(r.tickets) }));
+  const ticketSum = table.reduce((s, e) => s + (e.tickets ?? 0), 0);
+  const tableOk =
+    table.length >= 1 &&
+    table.length <= BAG_MAX_TABLE_ENTRIES &&
+    table.every((e) => e.amount !== null && e.amount >= 1 && e.amount <= BAG_MAX_AMOUNT_UNITS) &&
+    table.every((e) => e.tickets !== null && e.tickets >= 1 && e.tickets <= BAG_TICKETS) &&
+    ticketSum === BAG_TICKETS;
+  const ev = tableOk
+    ? bagExpectedValue(table.map((e) => ({ amountUnits: e.amount ?? 0, tickets: e.tickets ?? 0 })))
+    : null;
+  const setRow = (key: number, change: Partial<Row>) =>
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
+
+  /** The first thing the server would refuse, as its own words where it has them. */
+  function check(): string | null {
+    const words = (key: ErrorKey) => rule(key);
+    if (!names.zh_cn.trim()) return t('adminPromotions.bags.form.nameProblem');
+    if (!tableOk) return words('BAG_TABLE_TICKETS');
+    const start = startsAt ? msOf(startsAt) : null;
+    const end = endsAt ? msOf(endsAt) : null;
+    if (start !== null && end !== null && start >= end) return words('BAG_CAMPAIGN_WINDOW');
+    const per = intOf(perGrant);
+    if (per === null || per < 1 || per > BAG_MAX_PER_GRANT) return t('adminPromotions.bags.form.perGrantProblem');
+    const min = unitsOf(minRecharge);
+    if (min === null || min < 1) return t('adminPromotions.bags.form.minRechargeProblem');
+    if (kind === 'vip_level') {
+      const ls = levelsOf(levels);
+      const ok =
+        ls !== null &&
+        ls.length >= 1 &&
+        ls.length <= 10 &&
+        new Set(ls.map((l) => l.level)).size === ls.length &&
+        ls.every((l) => l.level >= 1 && l.level <= 10 && l.count >= 1 && l.count <= BAG_MAX_PER_GRANT);
+      if (!ok) return words('BAG_CAMPAIGN_LEVELS');
+    }
+    return null;
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const broken = check();
+    setProblem(broken);
+    if (broken) return;
+    const fields = {
+      name_zh_cn: names.zh_cn.trim(),
+      name_zh_tw: names.zh_tw.trim(),
+      name_en: names.en.trim(),
+      enabled,
+      starts_at: startsAt ? msOf(startsAt) : null,
+      ends_at: endsAt ? msOf(endsAt) : null,
+      per_grant: intOf(perGrant) ?? 1,
+      min_recharge: unitsOf(minRecharge) ?? 1,
+      vip_levels: kind === 'vip_level' ? (levelsOf(levels) ?? []) : [],
+      table: table.map((e) => ({ amount: e.amount ?? 0, tickets: e.tickets ?? 0 })),
+      reason: reason.trim(),
+    };
+    if (campaign) update.mutate({ id: campaign.id, ...fields }, { onSuccess: onClose });
+    else create.mutate({ kind, ...fields }, { onSuccess: onClose });
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      title={
+        campaign
+          ? t('adminPromotions.bags.form.editTitle', { id: campaign.id })
+          : t('adminPromotions.bags.form.newTitle')
+      }
+    >
+      <form className="adm-form adm-promotions__form" onSubmit={submit} noValidate>
+        <div className="adm-promotions__row">
+          <Field label={t('adminPromotions.bags.form.kind')}>
+            <select
+              className="adm-select"
+              value={kind}
+              disabled={campaign !== null}
+              onChange={(e) => setKind(e.target.value as BagCampaignKind)}
+            >
+              {(campaign ? [campaign.kind] : CREATABLE_KINDS).map((k) => (
+                <option key={k} value={k}>
+                  {t(`adminPromotions.bags.kind.${k}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t('adminPromotions.names.zhCN')}>
+            <input
+              className="adm-input"
+              maxLength={NAME_MAX}
+              value={names.zh_cn}
+              onChange={(e) => setNames({ ...names, zh_cn: e.target.value })}
+            />
+          </Field>
+          <Field label={t('adminPromotions.names.zhTW')}>
+            <input
+              className="adm-input"
+              maxLength={NAME_MAX}
+              value={names.zh_tw}
+              onChange={(e) => setNames({ ...names, zh_tw: e.target.value })}
+            />
+          </Field>
+          <Field label={t('adminPromotions.names.en')}>
+            <input
+              className="adm-input"
+              maxLength={NAME_MAX}
+              value={names.en}
+              onChange={(e) => setNames({ ...names, en: e.target.value })}
+            />
+          </Field>
+        </div>
+        <label className="adm-promotions__check">
+          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+          {t('adminPromotions.bags.form.enabled')}
+        </label>
+        <div className="adm-promotions__row">
+          <Field label={t('adminPromotions.bags.form.startsAt')}>
+            <input
+              className="adm-input"
+              type="datetime-local"
+              value={startsAt}
+              onChange={(e) => setStartsAt(e.target.value)}
+            />
+          </Field>
+          <Field label={t('adminPromotions.bags.form.endsAt')}>
+            <input
+              className="adm-input"
+              type="datetime-local"
+              value={endsAt}
+              onChange={(e) => setEndsAt(e.target.value)}
+            />
+          </Field>
+          {kind === 'daily_recharge' && (
+            <>
+              <Field label={t('adminPromotions.bags.form.minRecharge')}>
+                <input
+                  className="adm-input"
+                  inputMode="decimal"
+                  value={minRecharge}
+                  onChange={(e) => setMinRecharge(e.target.value)}
+                />
+              </Field>
+              <Field label={t('adminPromotions.bags.form.perGrant')}>
+                <input
+                  className="adm-input"
+                  inputMode="numeric"
+                  value={perGrant}
+                  onChange={(e) => setPerGrant(e.target.value)}
+                />
+              </Field>
+            </>
+          )}
+          {kind === 'vip_level' && (
+            <Field label={t('adminPromotions.bags.form.levels')}>
+              <input className="adm-input" value={levels} onChange={(e) => setLevels(e.target.value)} />
+            </Field>
+          )}
+        </div>
+        <fieldset className="adm-promotions__table">
+          <legend>{t('adminPromotions.bags.form.table', { total: BAG_TICKETS })}</legend>
+          <ol
+            className="adm-promotions__entries"
+            aria-label={t('adminPromotions.bags.form.table', { total: BAG_TICKETS })}
+          >
+            {rows.map((r, i) => (
+              <li key={r.key}>
+                <Field label={t('adminPromotions.bags.form.amount', { n: i + 1 })}>
+                  <input
+                    className="adm-input"
+                    inputMode="decimal"
+                    value={r.amount}
+                    onChange={(e) => setRow(r.key, { amount: e.target.value })}
+                  />
+                </Field>
+                <Field label={t('adminPromotions.bags.form.tickets', { n: i + 1 })}>
+                  <input
+                    className="adm-input"
+                    inputMode="numeric"
+                    value={r.tickets}
+                    onChange={(e) => setRow(r.key, { tickets: e.target.value })}
+                  />
+                </Field>
+                <button
+                  type="button"
+                  className="button button--ghost button--sm"
+                  disabled={rows.length <= 1}
+                  onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+                >
+                  {t('adminPromotions.bags.form.removeRow')}
+                </button>
+              </li>
+            ))}
+          </ol>
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            disabled={rows.length >= BAG_MAX_TABLE_ENTRIES}
+            onClick={() => setRows((rs) => [...rs, row('', '')])}
+          >
+            {t('adminPromotions.bags.form.addRow')}
+          </button>
+          <p className="adm-table__muted" data-testid="bag-table-sum">
+            {t('adminPromotions.bags.form.sum', { sum: ticketSum, total: BAG_TICKETS })}
+            {ev && (
+              <>
+                {' · '}
+                {t('adminPromotions.bags.ev')} <Price units={ev.evUnits} />
+              </>
+            )}
+          </p>
+        </fieldset>
+        <Field label={t('adminPromotions.reasonOptional')}>
+          <textarea className="adm-input" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+        <FormProblem problem={problem} error={send.error} />
+        <FormActions busy={send.isPending} submitText={t('adminPromotions.save')} onClose={onClose} />
+      </form>
+    </Dialog>
+  );
+}

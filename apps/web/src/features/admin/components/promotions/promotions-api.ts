@@ -1,0 +1,182 @@
+import {
+  ADMIN_BAG_PATHS,
+  type AdminCampaign,
+  type AdminCampaignInput,
+  type AdminCampaignUpdate,
+  adminCampaign,
+  adminCampaignsResponse,
+  adminGrantResponse,
+} from '@kaixiang/shared/admin-bags';
+import type { Locale } from '@kaixiang/shared/locale';
+import {
+  adminLuckyWindowsResponse,
+  LUCKY_ADMIN_PATHS,
+  type LuckyWindow,
+  type LuckyWindowInput,
+  luckyWindow,
+} from '@kaixiang/shared/lucky';
+import { yuanToUnits } from '@kaixiang/shared/money';
+import {
+  RAIN_ADMIN_PATHS,
+  RAIN_PATHS,
+  type RainSchedule,
+  type RainScheduleInput,
+  rainInfo,
+  rainSchedule,
+  rainScheduleList,
+} from '@kaixiang/shared/rain';
+import {
+  ADMIN_SIGN_IN_PATHS,
+  type AdminActivity,
+  type AdminActivityInput,
+  type AdminActivityUpdate,
+  adminActivitiesResponse,
+  adminActivity,
+} from '@kaixiang/shared/sign-in';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, type ResponseSchema } from '../../../../lib/api.ts';
+import { consoleGet, consolePost } from '../../api/console-call.ts';
+import { CONSOLE_QUERY_ROOT } from '../../api/get-me.ts';
+
+export const PROMOTIONS_QUERY_ROOT = [...CONSOLE_QUERY_ROOT, 'promotions'] as const;
+
+const keys = {
+  rain: [...PROMOTIONS_QUERY_ROOT, 'rain'] as const,
+  rainRound: [...PROMOTIONS_QUERY_ROOT, 'rain-round'] as const,
+  bags: [...PROMOTIONS_QUERY_ROOT, 'bags'] as const,
+  lucky: [...PROMOTIONS_QUERY_ROOT, 'lucky'] as const,
+  activities: [...PROMOTIONS_QUERY_ROOT, 'activities'] as const,
+};
+
+/**
+ * A change whose answer is one row: the list it belongs to is read again (and the rain's next
+ * round with the schedules, since a schedule's change decides the rounds made after it).
+ */
+function useChange<B, T>(path: string, schema: ResponseSchema<T> | undefined, lists: readonly (readonly string[])[]) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) => consolePost<T>(path, body, schema),
+    onSuccess: () => {
+      for (const queryKey of lists) void client.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+// --- rain ----------------------------------------------------------------------------------------
+
+export const useRainSchedules = () =>
+  useQuery({
+    queryKey: keys.rain,
+    queryFn: ({ signal }) => consoleGet(RAIN_ADMIN_PATHS.schedules, undefined, rainScheduleList, signal),
+  });
+
+/**
+ * The admin API lists no rounds: the one an operator can cancel is the next, which the public
+ * info call names (rounds are made a few minutes before they open). A public call, so not through
+ * console-call: it says nothing about the console session.
+ */
+export const useRainNextRound = () =>
+  useQuery({
+    queryKey: keys.rainRound,
+    queryFn: ({ signal }) => apiGet(RAIN_PATHS.info, undefined, { schema: rainInfo, signal, silent: true }),
+  });
+
+// Each body is typed by the contract's own input type: a form that drifts from the API fails the
+// type check, not the server's validation.
+export const useSaveRainSchedule = () =>
+  useChange<RainScheduleInput, RainSchedule>(RAIN_ADMIN_PATHS.saveSchedule, rainSchedule, [keys.rain, keys.rainRound]);
+export const useEnableRainSchedule = () =>
+  useChange<{ id: number; enabled: boolean; reason?: string }, RainSchedule>(
+    RAIN_ADMIN_PATHS.enableSchedule,
+    rainSchedule,
+    [keys.rain, keys.rainRound],
+  );
+export const useCancelRainRound = () =>
+  useChange<{ round_id: number; reason?: string }, unknown>(RAIN_ADMIN_PATHS.cancelRound, undefined, [keys.rainRound]);
+
+// --- bags ----------------------------------------------------------------------------------------
+
+export const useBagCampaigns = () =>
+  useQuery({
+    queryKey: keys.bags,
+    queryFn: ({ signal }) => consoleGet(ADMIN_BAG_PATHS.campaigns, undefined, adminCampaignsResponse, signal),
+  });
+export const useCreateBagCampaign = () =>
+  useChange<AdminCampaignInput, AdminCampaign>(ADMIN_BAG_PATHS.createCampaign, adminCampaign, [keys.bags]);
+export const useUpdateBagCampaign = () =>
+  useChange<AdminCampaignUpdate, AdminCampaign>(ADMIN_BAG_PATHS.updateCampaign, adminCampaign, [keys.bags]);
+export const useGrantBags = () =>
+  useChange<
+    { campaign_id: number; user_id: number; count: number; reason: string },
+    { granted: number; count: number }
+  >(ADMIN_BAG_PATHS.grant, adminGrantResponse, [keys.bags]);
+
+// --- lucky ---------------------------------------------------------------------------------------
+
+export const useLuckyWindows = () =>
+  useQuery({
+    queryKey: keys.lucky,
+    queryFn: ({ signal }) => consoleGet(LUCKY_ADMIN_PATHS.windows, undefined, adminLuckyWindowsResponse, signal),
+  });
+export const useScheduleLuckyWindow = () =>
+  useChange<LuckyWindowInput, LuckyWindow>(LUCKY_ADMIN_PATHS.windows, luckyWindow, [keys.lucky]);
+export const useUpdateLuckyWindow = () =>
+  useChange<LuckyWindowInput & { id: number }, LuckyWindow>(LUCKY_ADMIN_PATHS.update, luckyWindow, [keys.lucky]);
+export const useCancelLuckyWindow = () =>
+  useChange<{ id: number; reason: string }, LuckyWindow>(LUCKY_ADMIN_PATHS.cancel, luckyWindow, [keys.lucky]);
+
+// --- activities ----------------------------------------------------------------------------------
+
+export const useActivities = () =>
+  useQuery({
+    queryKey: keys.activities,
+    queryFn: ({ signal }) => consoleGet(ADMIN_SIGN_IN_PATHS.activities, undefined, adminActivitiesResponse, signal),
+  });
+export const useCreateActivity = () =>
+  useChange<AdminActivityInput, AdminActivity>(ADMIN_SIGN_IN_PATHS.createActivity, adminActivity, [keys.activities]);
+export const useUpdateActivity = () =>
+  useChange<AdminActivityUpdate, AdminActivity>(ADMIN_SIGN_IN_PATHS.updateActivity, adminActivity, [keys.activities]);
+
+// --- form helpers --------------------------------------------------------------------------------
+
+/** A yuan amount typed into a form, in units; null when it is not one. */
+export function unitsOf(text: string): number | null {
+  try {
+    return yuanToUnits(text.trim());
+  } catch {
+    return null;
+  }
+}
+
+/** Units as a form shows them again for editing: yuan, without trailing zeros. */
+export const yuanText = (units: number) => String(units / 10_000);
+
+/** A moment for a datetime-local input, in the reader's time zone. */
+export function localInput(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A datetime-local input's value as epoch ms; null when empty or not a moment. */
+export function msOf(text: string): number | null {
+  if (!text) return null;
+  const ms = new Date(text).getTime();
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** A whole number typed into a form; null when it is not one. */
+export function intOf(text: string): number | null {
+  if (!/^-?\d+$/.test(text.trim())) return null;
+  const n = Number(text.trim());
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+type Named = { zh_cn: string; zh_tw: string; en: string };
+
+/** A name kept in three languages, in the staff member's: the zh-CN one stands in for a missing one. */
+export function nameIn(named: Named, locale: Locale): string {
+  if (locale === 'zh-TW') return named.zh_tw || named.zh_cn;
+  if (locale === 'en-US') return named.en || named.zh_cn;
+  return named.zh_cn;
+}
