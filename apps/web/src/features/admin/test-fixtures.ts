@@ -21,6 +21,24 @@ export const SUPPORT: AdminMeResponse = {
   recovery_codes_left: 10,
 };
 
+/** Test data only: a role that may do everything. */
+export const ADMIN: AdminMeResponse = {
+  ...SUPPORT,
+  user_id: 1,
+  nick_name: '运营老板',
+  role: 'admin',
+  permissions: [...ROLE_PERMISSIONS.admin],
+};
+
+/** Test data only: balances, payments and the dashboard. */
+export const FINANCE: AdminMeResponse = {
+  ...SUPPORT,
+  user_id: 43,
+  nick_name: '财务小李',
+  role: 'finance',
+  permissions: [...ROLE_PERMISSIONS.finance],
+};
+
 /** A console session that ends well after any test does. */
 export const liveSession = (): Pick<AdminMeResponse, 'console_expires_at'> => ({
   console_expires_at: Date.now() + 30 * 60_000,

@@ -1,4 +1,3 @@
-import { type AdminMeResponse, ROLE_PERMISSIONS } from '@kaixiang/shared/admin';
 import {
   ADMIN_CONTENT_PATHS,
   type AdminNotice,
@@ -14,15 +13,7 @@ import { fail, type MockHandler, type MockRequest, mockApi } from '../../../../t
 import { renderApp } from '../../../../test/render-app.tsx';
 import { helpEnUS } from '../../../help/content/en-US.ts';
 import { helpZhCN } from '../../../help/content/zh-CN.ts';
-import { callsTo, consoleHandlers, liveSession, SUPPORT } from '../../test-fixtures.ts';
-
-const ADMIN: AdminMeResponse = {
-  ...SUPPORT,
-  user_id: 1,
-  nick_name: '运营老板',
-  role: 'admin',
-  permissions: [...ROLE_PERMISSIONS.admin],
-};
+import { ADMIN, callsTo, consoleHandlers, liveSession } from '../../test-fixtures.ts';
 
 const noticeRow = (id: number, over: Partial<AdminNotice> = {}): AdminNotice => ({
   id,

@@ -1,4 +1,3 @@
-import { type AdminMeResponse, ROLE_PERMISSIONS } from '@kaixiang/shared/admin';
 import {
   ADMIN_DASHBOARD_PATHS,
   DASHBOARD_GAMES,
@@ -12,15 +11,7 @@ import { storeSession } from '../../../../lib/session.ts';
 import { TOKENS } from '../../../../test/accounts-fixtures.ts';
 import { fail, type MockHandler, mockApi } from '../../../../test/mock-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
-import { callsTo, consoleHandlers, liveSession, SUPPORT } from '../../test-fixtures.ts';
-
-const FINANCE: AdminMeResponse = {
-  ...SUPPORT,
-  user_id: 7,
-  nick_name: '财务小李',
-  role: 'finance',
-  permissions: [...ROLE_PERMISSIONS.finance],
-};
+import { callsTo, consoleHandlers, FINANCE, liveSession } from '../../test-fixtures.ts';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 21, 8, 0, 0);

@@ -1,4 +1,3 @@
-import { type AdminMeResponse, ROLE_PERMISSIONS } from '@kaixiang/shared/admin';
 import { ADMIN_CATALOGUE_PATHS, type CatalogueSearchItem } from '@kaixiang/shared/admin-catalogue';
 import {
   ADMIN_GAME_PATHS,
@@ -14,15 +13,7 @@ import { storeSession } from '../../../../lib/session.ts';
 import { TOKENS } from '../../../../test/accounts-fixtures.ts';
 import { fail, type MockHandler, type MockRequest, mockApi } from '../../../../test/mock-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
-import { callsTo, consoleHandlers, liveSession, SUPPORT } from '../../test-fixtures.ts';
-
-const ADMIN: AdminMeResponse = {
-  ...SUPPORT,
-  user_id: 1,
-  nick_name: '运营老板',
-  role: 'admin',
-  permissions: [...ROLE_PERMISSIONS.admin],
-};
+import { ADMIN, callsTo, consoleHandlers, liveSession } from '../../test-fixtures.ts';
 
 const room = (room_id: number, over: Partial<AdminRollRow> = {}): AdminRollRow => ({
   room_id,

@@ -1,4 +1,3 @@
-import { type AdminMeResponse, ROLE_PERMISSIONS } from '@kaixiang/shared/admin';
 import {
   ADMIN_PAYMENT_PATHS,
   type AdminChannel,
@@ -13,14 +12,7 @@ import { storeSession } from '../../../../lib/session.ts';
 import { TOKENS } from '../../../../test/accounts-fixtures.ts';
 import { fail, type MockHandler, mockApi } from '../../../../test/mock-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
-import { callsTo, consoleHandlers, liveSession, SUPPORT } from '../../test-fixtures.ts';
-
-const FINANCE: AdminMeResponse = {
-  ...SUPPORT,
-  nick_name: '财务小李',
-  role: 'finance',
-  permissions: [...ROLE_PERMISSIONS.finance],
-};
+import { callsTo, consoleHandlers, FINANCE, liveSession } from '../../test-fixtures.ts';
 
 const T0 = 1_795_000_000_000;
 

@@ -1,4 +1,3 @@
-import { type AdminMeResponse, ROLE_PERMISSIONS } from '@kaixiang/shared/admin';
 import { ADMIN_CATALOGUE_PATHS } from '@kaixiang/shared/admin-catalogue';
 import { ADMIN_PLAYER_PATHS, type PlayerDetail, type PlayerSummary } from '@kaixiang/shared/admin-players';
 import { ERRORS } from '@kaixiang/shared/errors';
@@ -8,23 +7,7 @@ import { storeSession } from '../../../../lib/session.ts';
 import { TOKENS } from '../../../../test/accounts-fixtures.ts';
 import { fail, type MockHandler, type MockRequest, mockApi } from '../../../../test/mock-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
-import { callsTo, consoleHandlers, liveSession, SUPPORT } from '../../test-fixtures.ts';
-
-const FINANCE: AdminMeResponse = {
-  ...SUPPORT,
-  user_id: 43,
-  nick_name: '财务小李',
-  role: 'finance',
-  permissions: [...ROLE_PERMISSIONS.finance],
-};
-
-const ADMIN: AdminMeResponse = {
-  ...SUPPORT,
-  user_id: 1,
-  nick_name: '运营老板',
-  role: 'admin',
-  permissions: [...ROLE_PERMISSIONS.admin],
-};
+import { ADMIN, callsTo, consoleHandlers, FINANCE, liveSession, SUPPORT } from '../../test-fixtures.ts';
 
 const summary = (user_id: number, over: Partial<PlayerSummary> = {}): PlayerSummary => ({
   user_id,

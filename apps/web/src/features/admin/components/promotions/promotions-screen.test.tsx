@@ -1,4 +1,4 @@
-import { type AdminMeResponse, ROLE_PERMISSIONS } from '@kaixiang/shared/admin';
+import { ROLE_PERMISSIONS } from '@kaixiang/shared/admin';
 import { ADMIN_BAG_PATHS, type AdminCampaign } from '@kaixiang/shared/admin-bags';
 import { ERRORS, errorMessage } from '@kaixiang/shared/errors';
 import { type AdminLuckyWindow, LUCKY_ADMIN_PATHS } from '@kaixiang/shared/lucky';
@@ -10,15 +10,7 @@ import { storeSession } from '../../../../lib/session.ts';
 import { TOKENS } from '../../../../test/accounts-fixtures.ts';
 import { fail, type MockHandler, type MockRequest, mockApi } from '../../../../test/mock-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
-import { callsTo, consoleHandlers, liveSession, SUPPORT } from '../../test-fixtures.ts';
-
-const ADMIN: AdminMeResponse = {
-  ...SUPPORT,
-  user_id: 1,
-  nick_name: '运营老板',
-  role: 'admin',
-  permissions: [...ROLE_PERMISSIONS.admin],
-};
+import { ADMIN, callsTo, consoleHandlers, liveSession, SUPPORT } from '../../test-fixtures.ts';
 
 const HOUR = 3_600_000;
 const NOW = Date.now();
