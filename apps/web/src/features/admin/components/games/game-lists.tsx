@@ -1,11 +1,10 @@
 import type { AdminRollRow, AdminTreasureRow } from '@kaixiang/shared/admin-games';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { localDateTime } from '../../format.ts';
+import { QueryTable } from '../console-form.tsx';
 import { SimplePager } from '../players/simple-pager.tsx';
-import { QueryFallback } from '../query-fallback.tsx';
 import { useRollRooms, useTreasures } from './games-api.ts';
 import { RollCreateDialog } from './roll-create-dialog.tsx';
 import { TreasureCreateDialog } from './treasure-create-dialog.tsx';
@@ -22,30 +21,75 @@ function StateTag({ state }: { state: string }) {
   );
 }
 
-/** A list's toolbar: its title, the creation button, and what was just made. */
-function Toolbar({
+/** What a list screen keeps: its page, whether the creation dialog is open, and what was just made. */
+function useCreatableList() {
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [made, setMade] = useState<number | null>(null);
+  const created = (id: number) => {
+    setCreating(false);
+    setMade(id);
+    setPage(1);
+  };
+  return { page, setPage, creating, setCreating, made, created };
+}
+
+/**
+ * A paged list in a card: its title, the creation button and what was just made, then the rows;
+ * `dialog` is the creation form while it is open.
+ */
+function GameList<R>({
+  list,
   title,
   action,
-  made,
-  onCreate,
+  columns,
+  query,
+  row,
+  dialog,
 }: {
+  list: ReturnType<typeof useCreatableList>;
   title: string;
   action: string;
-  made: number | null;
-  onCreate: () => void;
+  columns: readonly string[];
+  query: {
+    data: { list: readonly R[]; total: number } | undefined;
+    isError: boolean;
+    error: Error | null;
+    refetch: () => unknown;
+  };
+  row: (r: R) => ReactNode;
+  dialog: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <div className="adm-card__bar">
-      <h2 className="adm-card__title">{title}</h2>
-      {made !== null && (
-        <span className="adm-tag adm-tag--ok" role="status">
-          {t('adminGames.created', { id: made })}
-        </span>
-      )}
-      <button type="button" className="button button--primary button--sm" onClick={onCreate}>
-        {action}
-      </button>
+    <div className="adm-card">
+      <div className="adm-card__bar">
+        <h2 className="adm-card__title">{title}</h2>
+        {list.made !== null && (
+          <span className="adm-tag adm-tag--ok" role="status">
+            {t('adminGames.created', { id: list.made })}
+          </span>
+        )}
+        <button type="button" className="button button--primary button--sm" onClick={() => list.setCreating(true)}>
+          {action}
+        </button>
+      </div>
+      <QueryTable
+        query={query}
+        failedTitle={t('adminGames.loadFailed')}
+        emptyTitle={t('adminGames.empty')}
+        columns={columns}
+        rows={(data) => data.list.map(row)}
+        after={(data) => (
+          <SimplePager
+            page={list.page}
+            pages={Math.ceil(data.total / PAGE_SIZE)}
+            total={data.total}
+            onPage={list.setPage}
+          />
+        )}
+      />
+      {list.creating && dialog}
     </div>
   );
 }
@@ -80,62 +124,20 @@ function RollRow({ r }: { r: AdminRollRow }) {
 /** Every roll room, anchors' and official, newest first; an official one is made from here. */
 export function RollRooms() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [creating, setCreating] = useState(false);
-  const [made, setMade] = useState<number | null>(null);
-  const result = useRollRooms({ page, page_size: PAGE_SIZE });
-  const data = result.data;
+  const list = useCreatableList();
+  const result = useRollRooms({ page: list.page, page_size: PAGE_SIZE });
   return (
-    <div className="adm-card">
-      <Toolbar
-        title={t('adminGames.roll.listTitle')}
-        action={t('adminGames.roll.create')}
-        made={made}
-        onCreate={() => setCreating(true)}
-      />
-      {data ? (
-        data.list.length > 0 ? (
-          <>
-            <div className="adm-table-wrap">
-              <table className="adm-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('adminGames.roll.col.id')}</th>
-                    <th scope="col">{t('adminGames.roll.col.title')}</th>
-                    <th scope="col">{t('adminGames.roll.col.owner')}</th>
-                    <th scope="col">{t('adminGames.roll.col.prizes')}</th>
-                    <th scope="col">{t('adminGames.roll.col.value')}</th>
-                    <th scope="col">{t('adminGames.roll.col.players')}</th>
-                    <th scope="col">{t('adminGames.roll.col.drawAt')}</th>
-                    <th scope="col">{t('adminGames.roll.col.state')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.list.map((r) => (
-                    <RollRow key={r.room_id} r={r} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <SimplePager page={page} pages={Math.ceil(data.total / PAGE_SIZE)} total={data.total} onPage={setPage} />
-          </>
-        ) : (
-          <EmptyState compact title={t('adminGames.empty')} />
-        )
-      ) : (
-        <QueryFallback query={result} failedTitle={t('adminGames.loadFailed')} />
+    <GameList
+      list={list}
+      title={t('adminGames.roll.listTitle')}
+      action={t('adminGames.roll.create')}
+      columns={['id', 'title', 'owner', 'prizes', 'value', 'players', 'drawAt', 'state'].map((c) =>
+        t(`adminGames.roll.col.${c}`),
       )}
-      {creating && (
-        <RollCreateDialog
-          onClose={() => setCreating(false)}
-          onCreated={(id) => {
-            setCreating(false);
-            setMade(id);
-            setPage(1);
-          }}
-        />
-      )}
-    </div>
+      query={result}
+      row={(r) => <RollRow key={r.room_id} r={r} />}
+      dialog={<RollCreateDialog onClose={() => list.setCreating(false)} onCreated={list.created} />}
+    />
   );
 }
 
@@ -164,60 +166,19 @@ function TreasureRow({ r }: { r: AdminTreasureRow }) {
 /** Every treasure, newest first; a new one is made from here. */
 export function Treasures() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [creating, setCreating] = useState(false);
-  const [made, setMade] = useState<number | null>(null);
-  const result = useTreasures({ page, page_size: PAGE_SIZE });
-  const data = result.data;
+  const list = useCreatableList();
+  const result = useTreasures({ page: list.page, page_size: PAGE_SIZE });
   return (
-    <div className="adm-card">
-      <Toolbar
-        title={t('adminGames.treasure.listTitle')}
-        action={t('adminGames.treasure.create')}
-        made={made}
-        onCreate={() => setCreating(true)}
-      />
-      {data ? (
-        data.list.length > 0 ? (
-          <>
-            <div className="adm-table-wrap">
-              <table className="adm-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('adminGames.treasure.col.id')}</th>
-                    <th scope="col">{t('adminGames.treasure.col.title')}</th>
-                    <th scope="col">{t('adminGames.treasure.col.prize')}</th>
-                    <th scope="col">{t('adminGames.treasure.col.cards')}</th>
-                    <th scope="col">{t('adminGames.treasure.col.cardPrice')}</th>
-                    <th scope="col">{t('adminGames.treasure.col.deadline')}</th>
-                    <th scope="col">{t('adminGames.treasure.col.state')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.list.map((r) => (
-                    <TreasureRow key={r.room_id} r={r} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <SimplePager page={page} pages={Math.ceil(data.total / PAGE_SIZE)} total={data.total} onPage={setPage} />
-          </>
-        ) : (
-          <EmptyState compact title={t('adminGames.empty')} />
-        )
-      ) : (
-        <QueryFallback query={result} failedTitle={t('adminGames.loadFailed')} />
+    <GameList
+      list={list}
+      title={t('adminGames.treasure.listTitle')}
+      action={t('adminGames.treasure.create')}
+      columns={['id', 'title', 'prize', 'cards', 'cardPrice', 'deadline', 'state'].map((c) =>
+        t(`adminGames.treasure.col.${c}`),
       )}
-      {creating && (
-        <TreasureCreateDialog
-          onClose={() => setCreating(false)}
-          onCreated={(id) => {
-            setCreating(false);
-            setMade(id);
-            setPage(1);
-          }}
-        />
-      )}
-    </div>
+      query={result}
+      row={(r) => <TreasureRow key={r.room_id} r={r} />}
+      dialog={<TreasureCreateDialog onClose={() => list.setCreating(false)} onCreated={list.created} />}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { ItemImage } from '../../../../components/item-image.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
 import { RefusalMessage } from '../boxes/reason-dialog.tsx';
+import { FormActions, InputField } from '../console-form.tsx';
 import { localInput, useCreateOfficialRoll } from './games-api.ts';
 
 /** A chosen house prize; `key` tells two of the same item and wear apart. */
@@ -71,58 +72,37 @@ export function RollCreateDialog({ onClose, onCreated }: { onClose: () => void; 
     <Dialog open onClose={onClose} title={t('adminGames.roll.form.title')} size="lg">
       <form className="adm-form adm-games__form" onSubmit={(e) => void submit(e)}>
         <p className="adm-screen__sub">{t('adminGames.roll.form.hint')}</p>
-        <label className="adm-field">
-          <span className="adm-field__label">{t('adminGames.roll.form.name')}</span>
-          <input className="adm-input" value={title} required onChange={(e) => setTitle(e.target.value)} />
-        </label>
-        <label className="adm-field">
-          <span className="adm-field__label">{t('adminGames.roll.form.description')}</span>
-          <input className="adm-input" value={description} onChange={(e) => setDescription(e.target.value)} />
-        </label>
-        <label className="adm-field">
-          <span className="adm-field__label">{t('adminGames.roll.form.drawAt')}</span>
-          <input
-            className="adm-input"
-            type="datetime-local"
-            value={drawAt}
-            required
-            onChange={(e) => setDrawAt(e.target.value)}
-          />
-        </label>
-        <label className="adm-field">
-          <span className="adm-field__label">{t('adminGames.roll.form.password')}</span>
-          <input className="adm-input" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
+        <InputField label={t('adminGames.roll.form.name')} value={title} required onValue={setTitle} />
+        <InputField label={t('adminGames.roll.form.description')} value={description} onValue={setDescription} />
+        <InputField
+          label={t('adminGames.roll.form.drawAt')}
+          type="datetime-local"
+          value={drawAt}
+          required
+          onValue={setDrawAt}
+        />
+        <InputField label={t('adminGames.roll.form.password')} value={password} onValue={setPassword} />
         <div className="adm-games__row">
-          <label className="adm-field">
-            <span className="adm-field__label">{t('adminGames.roll.form.minRecharge')}</span>
-            <input
-              className="adm-input"
-              inputMode="decimal"
-              value={minRecharge}
-              onChange={(e) => setMinRecharge(e.target.value)}
-            />
-          </label>
-          <label className="adm-field">
-            <span className="adm-field__label">{t('adminGames.roll.form.rechargeDays')}</span>
-            <input
-              className="adm-input"
-              type="number"
-              min={0}
-              value={rechargeDays}
-              onChange={(e) => setRechargeDays(e.target.value)}
-            />
-          </label>
-          <label className="adm-field">
-            <span className="adm-field__label">{t('adminGames.roll.form.minVip')}</span>
-            <input
-              className="adm-input"
-              type="number"
-              min={0}
-              value={minVip}
-              onChange={(e) => setMinVip(e.target.value)}
-            />
-          </label>
+          <InputField
+            label={t('adminGames.roll.form.minRecharge')}
+            inputMode="decimal"
+            value={minRecharge}
+            onValue={setMinRecharge}
+          />
+          <InputField
+            label={t('adminGames.roll.form.rechargeDays')}
+            type="number"
+            min={0}
+            value={rechargeDays}
+            onValue={setRechargeDays}
+          />
+          <InputField
+            label={t('adminGames.roll.form.minVip')}
+            type="number"
+            min={0}
+            value={minVip}
+            onValue={setMinVip}
+          />
         </div>
         <fieldset className="adm-games__prizes">
           <legend>{t('adminGames.roll.form.prizes', { count: prizes.length })}</legend>
@@ -166,18 +146,12 @@ export function RollCreateDialog({ onClose, onCreated }: { onClose: () => void; 
           )}
         </fieldset>
         <RefusalMessage error={create.error} />
-        <div className="adm-form__actions">
-          <button type="button" className="button button--ghost button--sm" onClick={onClose}>
-            {t('adminGames.roll.form.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="button button--primary button--sm"
-            disabled={create.isPending || prizes.length === 0 || !title.trim()}
-          >
-            {t('adminGames.roll.form.submit')}
-          </button>
-        </div>
+        <FormActions
+          cancelText={t('adminGames.roll.form.cancel')}
+          submitText={t('adminGames.roll.form.submit')}
+          disabled={create.isPending || prizes.length === 0 || !title.trim()}
+          onClose={onClose}
+        />
       </form>
     </Dialog>
   );

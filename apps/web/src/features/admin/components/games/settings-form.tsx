@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../i18n/use-locale.ts';
 import { localDateTime } from '../../format.ts';
 import { ReasonDialog } from '../boxes/reason-dialog.tsx';
+import { InputField } from '../console-form.tsx';
 import { QueryFallback } from '../query-fallback.tsx';
 import { useGameSettings, useSaveGameSettings } from './games-api.ts';
 
@@ -80,10 +81,7 @@ function Field({
   const { t } = useTranslation();
   return (
     <div className="adm-games__setting">
-      <label className="adm-field">
-        <span className="adm-field__label">{label}</span>
-        <input className="adm-input" inputMode="decimal" value={value} onChange={(e) => onChange(e.target.value)} />
-      </label>
+      <InputField label={label} inputMode="decimal" value={value} onValue={onChange} />
       <span className="adm-table__muted">{t('adminGames.settings.default', { value: fallback })}</span>
     </div>
   );

@@ -12,6 +12,7 @@ import {
 import { ConfirmDialog, Dialog } from '../../../../components/dialog.tsx';
 import { ApiError } from '../../../../lib/api.ts';
 import { RefusalMessage } from '../boxes/reason-dialog.tsx';
+import { FormActions, InputField } from '../console-form.tsx';
 import { localInput, useCreateTreasure } from './games-api.ts';
 
 /** A yuan amount typed into the form, in units; null when it is not one. */
@@ -87,45 +88,33 @@ export function TreasureCreateDialog({ onClose, onCreated }: { onClose: () => vo
   return (
     <Dialog open onClose={onClose} title={t('adminGames.treasure.form.title')} size="lg">
       <form className="adm-form adm-games__form" onSubmit={submit}>
-        <label className="adm-field">
-          <span className="adm-field__label">{t('adminGames.treasure.form.name')}</span>
-          <input className="adm-input" value={title} required onChange={(e) => setTitle(e.target.value)} />
-        </label>
+        <InputField label={t('adminGames.treasure.form.name')} value={title} required onValue={setTitle} />
         <div className="adm-games__row">
-          <label className="adm-field">
-            <span className="adm-field__label">{t('adminGames.treasure.form.cards')}</span>
-            <input
-              className="adm-input"
-              type="number"
-              min={TREASURE_MIN_CARDS}
-              max={TREASURE_MAX_CARDS}
-              step={1}
-              value={cards}
-              required
-              onChange={(e) => setCards(e.target.value)}
-            />
-          </label>
-          <label className="adm-field">
-            <span className="adm-field__label">{t('adminGames.treasure.form.cardPrice')}</span>
-            <input
-              className="adm-input"
-              inputMode="decimal"
-              value={cardPrice}
-              required
-              onChange={(e) => setCardPrice(e.target.value)}
-            />
-          </label>
-          <label className="adm-field">
-            <span className="adm-field__label">{t('adminGames.treasure.form.deadline')}</span>
-            <input
-              className="adm-input"
-              type="datetime-local"
-              min={localInput(Date.now() + TREASURE_MIN_DURATION_MS)}
-              value={deadline}
-              required
-              onChange={(e) => setDeadline(e.target.value)}
-            />
-          </label>
+          <InputField
+            label={t('adminGames.treasure.form.cards')}
+            type="number"
+            min={TREASURE_MIN_CARDS}
+            max={TREASURE_MAX_CARDS}
+            step={1}
+            value={cards}
+            required
+            onValue={setCards}
+          />
+          <InputField
+            label={t('adminGames.treasure.form.cardPrice')}
+            inputMode="decimal"
+            value={cardPrice}
+            required
+            onValue={setCardPrice}
+          />
+          <InputField
+            label={t('adminGames.treasure.form.deadline')}
+            type="datetime-local"
+            min={localInput(Date.now() + TREASURE_MIN_DURATION_MS)}
+            value={deadline}
+            required
+            onValue={setDeadline}
+          />
         </div>
         <fieldset className="adm-games__prizes">
           <legend>{t('adminGames.treasure.form.prize')}</legend>
@@ -155,18 +144,12 @@ export function TreasureCreateDialog({ onClose, onCreated }: { onClose: () => vo
           </p>
         )}
         <RefusalMessage error={create.error} />
-        <div className="adm-form__actions">
-          <button type="button" className="button button--ghost button--sm" onClick={onClose}>
-            {t('adminGames.treasure.form.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="button button--primary button--sm"
-            disabled={create.isPending || !title.trim()}
-          >
-            {t('adminGames.treasure.form.submit')}
-          </button>
-        </div>
+        <FormActions
+          cancelText={t('adminGames.treasure.form.cancel')}
+          submitText={t('adminGames.treasure.form.submit')}
+          disabled={create.isPending || !title.trim()}
+          onClose={onClose}
+        />
       </form>
       <ConfirmDialog
         open={confirmLoss && margin !== null && prize !== null}

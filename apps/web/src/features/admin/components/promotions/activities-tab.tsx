@@ -1,11 +1,9 @@
 import type { AdminActivity } from '@kaixiang/shared/sign-in';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../../components/dialog.tsx';
-import { EmptyState } from '../../../../components/empty-state.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
-import { QueryFallback } from '../query-fallback.tsx';
-import { Field, FormActions, FormProblem, StateTag, TabToolbar, useRuleText, windowText } from './promotion-bits.tsx';
+import { Field, InputField, QueryTable } from '../console-form.tsx';
+import { FormDialog, StateTag, TabToolbar, useRuleText, windowText } from './promotion-bits.tsx';
 import {
   intOf,
   localInput,
@@ -88,80 +86,73 @@ function ActivityDialog({ activity, onClose }: { activity: AdminActivity | null;
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="lg"
+    <FormDialog
       title={
         activity
           ? t('adminPromotions.activities.form.editTitle', { id: activity.id })
           : t('adminPromotions.activities.form.newTitle')
       }
+      size="lg"
+      onSubmit={submit}
+      onClose={onClose}
+      reason={reason}
+      onReason={setReason}
+      problem={problem}
+      send={send}
     >
-      <form className="adm-form adm-promotions__form" onSubmit={submit} noValidate>
-        <div className="adm-promotions__row">
-          {LANGS.map(([lang, label]) => (
-            <Field
-              key={lang}
-              label={t('adminPromotions.activities.form.title', { lang: t(`adminPromotions.names.${label}`) })}
-            >
-              <input
-                className="adm-input"
-                maxLength={TITLE_MAX}
-                value={titles[lang]}
-                onChange={(e) => setTitles({ ...titles, [lang]: e.target.value })}
-              />
-            </Field>
-          ))}
-        </div>
-        <div className="adm-promotions__row">
-          {LANGS.map(([lang, label]) => (
-            <Field
-              key={lang}
-              label={t('adminPromotions.activities.form.rules', { lang: t(`adminPromotions.names.${label}`) })}
-            >
-              <textarea
-                className="adm-input"
-                maxLength={RULES_MAX}
-                value={rules[lang]}
-                onChange={(e) => setRules({ ...rules, [lang]: e.target.value })}
-              />
-            </Field>
-          ))}
-        </div>
-        <div className="adm-promotions__row">
-          <Field label={t('adminPromotions.activities.form.path')}>
-            <input className="adm-input" maxLength={300} value={path} onChange={(e) => setPath(e.target.value)} />
-          </Field>
-          <Field label={t('adminPromotions.activities.form.img')}>
-            <input className="adm-input" maxLength={300} value={img} onChange={(e) => setImg(e.target.value)} />
-          </Field>
-          <Field label={t('adminPromotions.activities.form.start')}>
-            <input
+      <div className="adm-promotions__row">
+        {LANGS.map(([lang, label]) => (
+          <InputField
+            key={lang}
+            label={t('adminPromotions.activities.form.title', { lang: t(`adminPromotions.names.${label}`) })}
+            maxLength={TITLE_MAX}
+            value={titles[lang]}
+            onValue={(v) => setTitles({ ...titles, [lang]: v })}
+          />
+        ))}
+      </div>
+      <div className="adm-promotions__row">
+        {LANGS.map(([lang, label]) => (
+          <Field
+            key={lang}
+            label={t('adminPromotions.activities.form.rules', { lang: t(`adminPromotions.names.${label}`) })}
+          >
+            <textarea
               className="adm-input"
-              type="datetime-local"
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
+              maxLength={RULES_MAX}
+              value={rules[lang]}
+              onChange={(e) => setRules({ ...rules, [lang]: e.target.value })}
             />
           </Field>
-          <Field label={t('adminPromotions.activities.form.end')}>
-            <input className="adm-input" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
-          </Field>
-          <Field label={t('adminPromotions.activities.form.sort')}>
-            <input className="adm-input" inputMode="numeric" value={sort} onChange={(e) => setSort(e.target.value)} />
-          </Field>
-        </div>
-        <label className="adm-promotions__check">
-          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
-          {t('adminPromotions.activities.form.enabled')}
-        </label>
-        <Field label={t('adminPromotions.reasonOptional')}>
-          <textarea className="adm-input" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <FormProblem problem={problem} error={send.error} />
-        <FormActions busy={send.isPending} submitText={t('adminPromotions.save')} onClose={onClose} />
-      </form>
-    </Dialog>
+        ))}
+      </div>
+      <div className="adm-promotions__row">
+        <InputField label={t('adminPromotions.activities.form.path')} maxLength={300} value={path} onValue={setPath} />
+        <InputField label={t('adminPromotions.activities.form.img')} maxLength={300} value={img} onValue={setImg} />
+        <InputField
+          label={t('adminPromotions.activities.form.start')}
+          type="datetime-local"
+          value={start}
+          onValue={setStart}
+        />
+        <InputField
+          label={t('adminPromotions.activities.form.end')}
+          type="datetime-local"
+          value={end}
+          onValue={setEnd}
+        />
+        <InputField
+          label={t('adminPromotions.activities.form.sort')}
+          inputMode="numeric"
+          value={sort}
+          onValue={setSort}
+        />
+      </div>
+      <label className="adm-promotions__check">
+        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        {t('adminPromotions.activities.form.enabled')}
+      </label>
+    </FormDialog>
   );
 }
 
@@ -171,7 +162,6 @@ export function ActivitiesTab() {
   const locale = useLocale();
   const activities = useActivities();
   const [editing, setEditing] = useState<AdminActivity | 'new' | null>(null);
-  const list = activities.data?.list ?? [];
   return (
     <div className="adm-card">
       <TabToolbar
@@ -179,52 +169,45 @@ export function ActivitiesTab() {
         createText={t('adminPromotions.activities.create')}
         onCreate={() => setEditing('new')}
       />
-      {!activities.data ? (
-        <QueryFallback query={activities} failedTitle={t('adminPromotions.loadFailed')} />
-      ) : list.length === 0 ? (
-        <EmptyState compact title={t('adminPromotions.activities.empty')} />
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('adminPromotions.col.id')}</th>
-                <th scope="col">{t('adminPromotions.activities.col.title')}</th>
-                <th scope="col">{t('adminPromotions.col.state')}</th>
-                <th scope="col">{t('adminPromotions.activities.col.window')}</th>
-                <th scope="col">{t('adminPromotions.activities.col.path')}</th>
-                <th scope="col">{t('adminPromotions.activities.col.sort')}</th>
-                <th scope="col">{t('adminPromotions.col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((a) => (
-                <tr key={a.id} className="adm-table__row">
-                  <td className="adm-table__mono">{a.id}</td>
-                  <td>
-                    {nameIn(titleOf(a), locale)}
-                    <br />
-                    <span className="adm-table__muted">
-                      {[a.title_zh_cn, a.title_zh_tw, a.title_en].filter(Boolean).join(' / ')}
-                    </span>
-                  </td>
-                  <td>
-                    <StateTag state={a.state} />
-                  </td>
-                  <td className="adm-table__time">{windowText(a.start_at, a.end_at)}</td>
-                  <td className="adm-table__mono">{a.path}</td>
-                  <td>{a.sort}</td>
-                  <td className="adm-promotions__actions">
-                    <button type="button" className="button button--ghost button--sm" onClick={() => setEditing(a)}>
-                      {t('adminPromotions.edit')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryTable
+        query={activities}
+        failedTitle={t('adminPromotions.loadFailed')}
+        emptyTitle={t('adminPromotions.activities.empty')}
+        columns={[
+          t('adminPromotions.col.id'),
+          t('adminPromotions.activities.col.title'),
+          t('adminPromotions.col.state'),
+          t('adminPromotions.activities.col.window'),
+          t('adminPromotions.activities.col.path'),
+          t('adminPromotions.activities.col.sort'),
+          t('adminPromotions.col.actions'),
+        ]}
+        rows={(data) =>
+          data.list.map((a) => (
+            <tr key={a.id} className="adm-table__row">
+              <td className="adm-table__mono">{a.id}</td>
+              <td>
+                {nameIn(titleOf(a), locale)}
+                <br />
+                <span className="adm-table__muted">
+                  {[a.title_zh_cn, a.title_zh_tw, a.title_en].filter(Boolean).join(' / ')}
+                </span>
+              </td>
+              <td>
+                <StateTag state={a.state} />
+              </td>
+              <td className="adm-table__time">{windowText(a.start_at, a.end_at)}</td>
+              <td className="adm-table__mono">{a.path}</td>
+              <td>{a.sort}</td>
+              <td className="adm-promotions__actions">
+                <button type="button" className="button button--ghost button--sm" onClick={() => setEditing(a)}>
+                  {t('adminPromotions.edit')}
+                </button>
+              </td>
+            </tr>
+          ))
+        }
+      />
       {editing && <ActivityDialog activity={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );

@@ -9,9 +9,9 @@ import { BAG_TICKETS, type BagCampaignKind } from '@kaixiang/shared/bags-paths';
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../../components/dialog.tsx';
 import { Price } from '../../../../components/price.tsx';
-import { Field, FormActions, FormProblem, useRuleText } from './promotion-bits.tsx';
+import { Field, InputField } from '../console-form.tsx';
+import { FormDialog, useRuleText } from './promotion-bits.tsx';
 import {
   intOf,
   localInput,
@@ -142,163 +142,140 @@ export function BagCampaignDialog({ campaign, onClose }: { campaign: AdminCampai
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="lg"
+    <FormDialog
       title={
         campaign
           ? t('adminPromotions.bags.form.editTitle', { id: campaign.id })
           : t('adminPromotions.bags.form.newTitle')
       }
+      size="lg"
+      onSubmit={submit}
+      onClose={onClose}
+      reason={reason}
+      onReason={setReason}
+      problem={problem}
+      send={send}
     >
-      <form className="adm-form adm-promotions__form" onSubmit={submit} noValidate>
-        <div className="adm-promotions__row">
-          <Field label={t('adminPromotions.bags.form.kind')}>
-            <select
-              className="adm-select"
-              value={kind}
-              disabled={campaign !== null}
-              onChange={(e) => setKind(e.target.value as BagCampaignKind)}
-            >
-              {(campaign ? [campaign.kind] : CREATABLE_KINDS).map((k) => (
-                <option key={k} value={k}>
-                  {t(`adminPromotions.bags.kind.${k}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label={t('adminPromotions.names.zhCN')}>
-            <input
-              className="adm-input"
-              maxLength={NAME_MAX}
-              value={names.zh_cn}
-              onChange={(e) => setNames({ ...names, zh_cn: e.target.value })}
+      <div className="adm-promotions__row">
+        <Field label={t('adminPromotions.bags.form.kind')}>
+          <select
+            className="adm-select"
+            value={kind}
+            disabled={campaign !== null}
+            onChange={(e) => setKind(e.target.value as BagCampaignKind)}
+          >
+            {(campaign ? [campaign.kind] : CREATABLE_KINDS).map((k) => (
+              <option key={k} value={k}>
+                {t(`adminPromotions.bags.kind.${k}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <InputField
+          label={t('adminPromotions.names.zhCN')}
+          maxLength={NAME_MAX}
+          value={names.zh_cn}
+          onValue={(v) => setNames({ ...names, zh_cn: v })}
+        />
+        <InputField
+          label={t('adminPromotions.names.zhTW')}
+          maxLength={NAME_MAX}
+          value={names.zh_tw}
+          onValue={(v) => setNames({ ...names, zh_tw: v })}
+        />
+        <InputField
+          label={t('adminPromotions.names.en')}
+          maxLength={NAME_MAX}
+          value={names.en}
+          onValue={(v) => setNames({ ...names, en: v })}
+        />
+      </div>
+      <label className="adm-promotions__check">
+        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        {t('adminPromotions.bags.form.enabled')}
+      </label>
+      <div className="adm-promotions__row">
+        <InputField
+          label={t('adminPromotions.bags.form.startsAt')}
+          type="datetime-local"
+          value={startsAt}
+          onValue={setStartsAt}
+        />
+        <InputField
+          label={t('adminPromotions.bags.form.endsAt')}
+          type="datetime-local"
+          value={endsAt}
+          onValue={setEndsAt}
+        />
+        {kind === 'daily_recharge' && (
+          <>
+            <InputField
+              label={t('adminPromotions.bags.form.minRecharge')}
+              inputMode="decimal"
+              value={minRecharge}
+              onValue={setMinRecharge}
             />
-          </Field>
-          <Field label={t('adminPromotions.names.zhTW')}>
-            <input
-              className="adm-input"
-              maxLength={NAME_MAX}
-              value={names.zh_tw}
-              onChange={(e) => setNames({ ...names, zh_tw: e.target.value })}
+            <InputField
+              label={t('adminPromotions.bags.form.perGrant')}
+              inputMode="numeric"
+              value={perGrant}
+              onValue={setPerGrant}
             />
-          </Field>
-          <Field label={t('adminPromotions.names.en')}>
-            <input
-              className="adm-input"
-              maxLength={NAME_MAX}
-              value={names.en}
-              onChange={(e) => setNames({ ...names, en: e.target.value })}
-            />
-          </Field>
-        </div>
-        <label className="adm-promotions__check">
-          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
-          {t('adminPromotions.bags.form.enabled')}
-        </label>
-        <div className="adm-promotions__row">
-          <Field label={t('adminPromotions.bags.form.startsAt')}>
-            <input
-              className="adm-input"
-              type="datetime-local"
-              value={startsAt}
-              onChange={(e) => setStartsAt(e.target.value)}
-            />
-          </Field>
-          <Field label={t('adminPromotions.bags.form.endsAt')}>
-            <input
-              className="adm-input"
-              type="datetime-local"
-              value={endsAt}
-              onChange={(e) => setEndsAt(e.target.value)}
-            />
-          </Field>
-          {kind === 'daily_recharge' && (
+          </>
+        )}
+        {kind === 'vip_level' && (
+          <InputField label={t('adminPromotions.bags.form.levels')} value={levels} onValue={setLevels} />
+        )}
+      </div>
+      <fieldset className="adm-promotions__table">
+        <legend>{t('adminPromotions.bags.form.table', { total: BAG_TICKETS })}</legend>
+        <ol
+          className="adm-promotions__entries"
+          aria-label={t('adminPromotions.bags.form.table', { total: BAG_TICKETS })}
+        >
+          {rows.map((r, i) => (
+            <li key={r.key}>
+              <InputField
+                label={t('adminPromotions.bags.form.amount', { n: i + 1 })}
+                inputMode="decimal"
+                value={r.amount}
+                onValue={(v) => setRow(r.key, { amount: v })}
+              />
+              <InputField
+                label={t('adminPromotions.bags.form.tickets', { n: i + 1 })}
+                inputMode="numeric"
+                value={r.tickets}
+                onValue={(v) => setRow(r.key, { tickets: v })}
+              />
+              <button
+                type="button"
+                className="button button--ghost button--sm"
+                disabled={rows.length <= 1}
+                onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+              >
+                {t('adminPromotions.bags.form.removeRow')}
+              </button>
+            </li>
+          ))}
+        </ol>
+        <button
+          type="button"
+          className="button button--ghost button--sm"
+          disabled={rows.length >= BAG_MAX_TABLE_ENTRIES}
+          onClick={() => setRows((rs) => [...rs, row('', '')])}
+        >
+          {t('adminPromotions.bags.form.addRow')}
+        </button>
+        <p className="adm-table__muted" data-testid="bag-table-sum">
+          {t('adminPromotions.bags.form.sum', { sum: ticketSum, total: BAG_TICKETS })}
+          {ev && (
             <>
-              <Field label={t('adminPromotions.bags.form.minRecharge')}>
-                <input
-                  className="adm-input"
-                  inputMode="decimal"
-                  value={minRecharge}
-                  onChange={(e) => setMinRecharge(e.target.value)}
-                />
-              </Field>
-              <Field label={t('adminPromotions.bags.form.perGrant')}>
-                <input
-                  className="adm-input"
-                  inputMode="numeric"
-                  value={perGrant}
-                  onChange={(e) => setPerGrant(e.target.value)}
-                />
-              </Field>
+              {' · '}
+              {t('adminPromotions.bags.ev')} <Price units={ev.evUnits} />
             </>
           )}
-          {kind === 'vip_level' && (
-            <Field label={t('adminPromotions.bags.form.levels')}>
-              <input className="adm-input" value={levels} onChange={(e) => setLevels(e.target.value)} />
-            </Field>
-          )}
-        </div>
-        <fieldset className="adm-promotions__table">
-          <legend>{t('adminPromotions.bags.form.table', { total: BAG_TICKETS })}</legend>
-          <ol
-            className="adm-promotions__entries"
-            aria-label={t('adminPromotions.bags.form.table', { total: BAG_TICKETS })}
-          >
-            {rows.map((r, i) => (
-              <li key={r.key}>
-                <Field label={t('adminPromotions.bags.form.amount', { n: i + 1 })}>
-                  <input
-                    className="adm-input"
-                    inputMode="decimal"
-                    value={r.amount}
-                    onChange={(e) => setRow(r.key, { amount: e.target.value })}
-                  />
-                </Field>
-                <Field label={t('adminPromotions.bags.form.tickets', { n: i + 1 })}>
-                  <input
-                    className="adm-input"
-                    inputMode="numeric"
-                    value={r.tickets}
-                    onChange={(e) => setRow(r.key, { tickets: e.target.value })}
-                  />
-                </Field>
-                <button
-                  type="button"
-                  className="button button--ghost button--sm"
-                  disabled={rows.length <= 1}
-                  onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
-                >
-                  {t('adminPromotions.bags.form.removeRow')}
-                </button>
-              </li>
-            ))}
-          </ol>
-          <button
-            type="button"
-            className="button button--ghost button--sm"
-            disabled={rows.length >= BAG_MAX_TABLE_ENTRIES}
-            onClick={() => setRows((rs) => [...rs, row('', '')])}
-          >
-            {t('adminPromotions.bags.form.addRow')}
-          </button>
-          <p className="adm-table__muted" data-testid="bag-table-sum">
-            {t('adminPromotions.bags.form.sum', { sum: ticketSum, total: BAG_TICKETS })}
-            {ev && (
-              <>
-                {' · '}
-                {t('adminPromotions.bags.ev')} <Price units={ev.evUnits} />
-              </>
-            )}
-          </p>
-        </fieldset>
-        <Field label={t('adminPromotions.reasonOptional')}>
-          <textarea className="adm-input" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <FormProblem problem={problem} error={send.error} />
-        <FormActions busy={send.isPending} submitText={t('adminPromotions.save')} onClose={onClose} />
-      </form>
-    </Dialog>
+        </p>
+      </fieldset>
+    </FormDialog>
   );
 }

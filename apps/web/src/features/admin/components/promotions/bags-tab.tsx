@@ -2,14 +2,12 @@ import { type AdminCampaign, BAG_MAX_PER_GRANT } from '@kaixiang/shared/admin-ba
 import { isRecordId } from '@kaixiang/shared/record-id';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../../components/dialog.tsx';
-import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
 import { localDateTime } from '../../format.ts';
-import { QueryFallback } from '../query-fallback.tsx';
+import { InputField, QueryTable } from '../console-form.tsx';
 import { BagCampaignDialog } from './bag-campaign-dialog.tsx';
-import { Field, FormActions, FormProblem, StateTag, TabToolbar } from './promotion-bits.tsx';
+import { FormDialog, StateTag, TabToolbar } from './promotion-bits.tsx';
 import { intOf, nameIn, useBagCampaigns, useGrantBags } from './promotions-api.ts';
 
 const campaignName = (c: AdminCampaign) => ({ zh_cn: c.name_zh_cn, zh_tw: c.name_zh_tw, en: c.name_en });
@@ -48,27 +46,33 @@ function GrantDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="sm"
+    <FormDialog
       title={t('adminPromotions.bags.grant.title', { name: nameIn(campaignName(campaign), locale) })}
+      size="sm"
+      formClassName="adm-form"
+      onSubmit={submit}
+      onClose={onClose}
+      reason={reason}
+      onReason={setReason}
+      reasonLabel={t('admin.reason.label')}
+      problem={problem}
+      submitText={t('adminPromotions.bags.grant.submit')}
+      send={grant}
     >
-      <form className="adm-form" onSubmit={submit} noValidate>
-        <p>{t('adminPromotions.bags.grant.hint')}</p>
-        <Field label={t('adminPromotions.bags.grant.userId')}>
-          <input className="adm-input" inputMode="numeric" value={userId} onChange={(e) => setUserId(e.target.value)} />
-        </Field>
-        <Field label={t('adminPromotions.bags.grant.count', { max: BAG_MAX_PER_GRANT })}>
-          <input className="adm-input" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
-        </Field>
-        <Field label={t('admin.reason.label')}>
-          <textarea className="adm-input" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <FormProblem problem={problem} error={grant.error} />
-        <FormActions busy={grant.isPending} submitText={t('adminPromotions.bags.grant.submit')} onClose={onClose} />
-      </form>
-    </Dialog>
+      <p>{t('adminPromotions.bags.grant.hint')}</p>
+      <InputField
+        label={t('adminPromotions.bags.grant.userId')}
+        inputMode="numeric"
+        value={userId}
+        onValue={setUserId}
+      />
+      <InputField
+        label={t('adminPromotions.bags.grant.count', { max: BAG_MAX_PER_GRANT })}
+        inputMode="numeric"
+        value={count}
+        onValue={setCount}
+      />
+    </FormDialog>
   );
 }
 
@@ -99,7 +103,6 @@ export function BagsTab() {
   const [editing, setEditing] = useState<AdminCampaign | 'new' | null>(null);
   const [granting, setGranting] = useState<AdminCampaign | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const list = campaigns.data?.list ?? [];
   return (
     <div className="adm-card">
       <TabToolbar
@@ -112,85 +115,78 @@ export function BagsTab() {
           {done}
         </p>
       )}
-      {!campaigns.data ? (
-        <QueryFallback query={campaigns} failedTitle={t('adminPromotions.loadFailed')} />
-      ) : list.length === 0 ? (
-        <EmptyState compact title={t('adminPromotions.bags.empty')} />
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('adminPromotions.col.id')}</th>
-                <th scope="col">{t('adminPromotions.bags.col.name')}</th>
-                <th scope="col">{t('adminPromotions.col.state')}</th>
-                <th scope="col">{t('adminPromotions.bags.col.trigger')}</th>
-                <th scope="col">{t('adminPromotions.bags.col.window')}</th>
-                <th scope="col">{t('adminPromotions.bags.col.table')}</th>
-                <th scope="col">{t('adminPromotions.bags.col.counts')}</th>
-                <th scope="col">{t('adminPromotions.col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((c) => (
-                <tr key={c.id} className="adm-table__row">
-                  <td className="adm-table__mono">{c.id}</td>
-                  <td>
-                    {nameIn(campaignName(c), locale)}
-                    <br />
-                    <span className="adm-table__muted">
-                      {[c.name_zh_cn, c.name_zh_tw, c.name_en].filter(Boolean).join(' / ')}
-                    </span>
-                  </td>
-                  <td>
-                    <StateTag state={!c.enabled ? 'disabled' : c.active ? 'active' : 'inactive'} />
-                  </td>
-                  <td>
-                    <Trigger c={c} />
-                  </td>
-                  <td className="adm-table__time">
-                    {c.starts_at === null ? t('adminPromotions.bags.open') : localDateTime(c.starts_at)}
-                    <br />
-                    {c.ends_at === null ? t('adminPromotions.bags.open') : localDateTime(c.ends_at)}
-                  </td>
-                  <td>
-                    {t('adminPromotions.bags.ev')} <Price units={c.table.ev} />
-                    <br />
-                    <span className="adm-table__muted">
-                      <Price units={c.table.min} /> – <Price units={c.table.max} /> ·{' '}
-                      {t('adminPromotions.bags.version', { version: c.table.version, rows: c.table.entries.length })}
-                    </span>
-                  </td>
-                  <td>
-                    {t('adminPromotions.bags.counts', { given: c.given, opened: c.opened })}
-                    <br />
-                    <span className="adm-table__muted">
-                      {t('adminPromotions.bags.paid')} <Price units={c.paid} />
-                    </span>
-                  </td>
-                  <td className="adm-promotions__actions">
-                    <button type="button" className="button button--ghost button--sm" onClick={() => setEditing(c)}>
-                      {t('adminPromotions.edit')}
-                    </button>
-                    {c.kind === 'grant' && (
-                      <button
-                        type="button"
-                        className="button button--ghost button--sm"
-                        onClick={() => {
-                          setDone(null);
-                          setGranting(c);
-                        }}
-                      >
-                        {t('adminPromotions.bags.grant.open')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryTable
+        query={campaigns}
+        failedTitle={t('adminPromotions.loadFailed')}
+        emptyTitle={t('adminPromotions.bags.empty')}
+        columns={[
+          t('adminPromotions.col.id'),
+          t('adminPromotions.bags.col.name'),
+          t('adminPromotions.col.state'),
+          t('adminPromotions.bags.col.trigger'),
+          t('adminPromotions.bags.col.window'),
+          t('adminPromotions.bags.col.table'),
+          t('adminPromotions.bags.col.counts'),
+          t('adminPromotions.col.actions'),
+        ]}
+        rows={(data) =>
+          data.list.map((c) => (
+            <tr key={c.id} className="adm-table__row">
+              <td className="adm-table__mono">{c.id}</td>
+              <td>
+                {nameIn(campaignName(c), locale)}
+                <br />
+                <span className="adm-table__muted">
+                  {[c.name_zh_cn, c.name_zh_tw, c.name_en].filter(Boolean).join(' / ')}
+                </span>
+              </td>
+              <td>
+                <StateTag state={!c.enabled ? 'disabled' : c.active ? 'active' : 'inactive'} />
+              </td>
+              <td>
+                <Trigger c={c} />
+              </td>
+              <td className="adm-table__time">
+                {c.starts_at === null ? t('adminPromotions.bags.open') : localDateTime(c.starts_at)}
+                <br />
+                {c.ends_at === null ? t('adminPromotions.bags.open') : localDateTime(c.ends_at)}
+              </td>
+              <td>
+                {t('adminPromotions.bags.ev')} <Price units={c.table.ev} />
+                <br />
+                <span className="adm-table__muted">
+                  <Price units={c.table.min} /> – <Price units={c.table.max} /> ·{' '}
+                  {t('adminPromotions.bags.version', { version: c.table.version, rows: c.table.entries.length })}
+                </span>
+              </td>
+              <td>
+                {t('adminPromotions.bags.counts', { given: c.given, opened: c.opened })}
+                <br />
+                <span className="adm-table__muted">
+                  {t('adminPromotions.bags.paid')} <Price units={c.paid} />
+                </span>
+              </td>
+              <td className="adm-promotions__actions">
+                <button type="button" className="button button--ghost button--sm" onClick={() => setEditing(c)}>
+                  {t('adminPromotions.edit')}
+                </button>
+                {c.kind === 'grant' && (
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    onClick={() => {
+                      setDone(null);
+                      setGranting(c);
+                    }}
+                  >
+                    {t('adminPromotions.bags.grant.open')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))
+        }
+      />
       {editing && <BagCampaignDialog campaign={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {granting && (
         <GrantDialog

@@ -8,12 +8,10 @@ import {
 } from '@kaixiang/shared/lucky';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../../components/dialog.tsx';
-import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { ReasonDialog } from '../boxes/reason-dialog.tsx';
-import { QueryFallback } from '../query-fallback.tsx';
-import { Field, FormActions, FormProblem, StateTag, TabToolbar, useRuleText, windowText } from './promotion-bits.tsx';
+import { InputField, QueryTable } from '../console-form.tsx';
+import { FormDialog, StateTag, TabToolbar, useRuleText, windowText } from './promotion-bits.tsx';
 import {
   localInput,
   msOf,
@@ -69,42 +67,38 @@ function WindowDialog({ window: w, onClose }: { window: AdminLuckyWindow | null;
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title={w ? t('adminPromotions.lucky.form.editTitle', { id: w.id }) : t('adminPromotions.lucky.form.newTitle')}
+      onSubmit={submit}
+      onClose={onClose}
+      reason={reason}
+      onReason={setReason}
+      problem={problem}
+      send={send}
     >
-      <form className="adm-form adm-promotions__form" onSubmit={submit} noValidate>
-        <div className="adm-promotions__row">
-          <Field label={t('adminPromotions.lucky.form.start')}>
-            <input
-              className="adm-input"
-              type="datetime-local"
-              value={start}
-              disabled={running}
-              onChange={(e) => setStart(e.target.value)}
-            />
-          </Field>
-          <Field label={t('adminPromotions.lucky.form.end')}>
-            <input className="adm-input" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
-          </Field>
-          <Field label={t('adminPromotions.lucky.form.award')}>
-            <input className="adm-input" inputMode="decimal" value={award} onChange={(e) => setAward(e.target.value)} />
-          </Field>
-        </div>
-        {awardUnits !== null && awardUnits > 0 && (
-          <p className="adm-table__muted">
-            {t('adminPromotions.lucky.form.expected', { odds: LUCKY_ODDS })}{' '}
-            <Price units={Math.floor(awardUnits / LUCKY_ODDS)} />
-          </p>
-        )}
-        <Field label={t('adminPromotions.reasonOptional')}>
-          <textarea className="adm-input" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <FormProblem problem={problem} error={send.error} />
-        <FormActions busy={send.isPending} submitText={t('adminPromotions.save')} onClose={onClose} />
-      </form>
-    </Dialog>
+      <div className="adm-promotions__row">
+        <InputField
+          label={t('adminPromotions.lucky.form.start')}
+          type="datetime-local"
+          value={start}
+          disabled={running}
+          onValue={setStart}
+        />
+        <InputField label={t('adminPromotions.lucky.form.end')} type="datetime-local" value={end} onValue={setEnd} />
+        <InputField
+          label={t('adminPromotions.lucky.form.award')}
+          inputMode="decimal"
+          value={award}
+          onValue={setAward}
+        />
+      </div>
+      {awardUnits !== null && awardUnits > 0 && (
+        <p className="adm-table__muted">
+          {t('adminPromotions.lucky.form.expected', { odds: LUCKY_ODDS })}{' '}
+          <Price units={Math.floor(awardUnits / LUCKY_ODDS)} />
+        </p>
+      )}
+    </FormDialog>
   );
 }
 
@@ -115,7 +109,6 @@ export function LuckyTab() {
   const cancel = useCancelLuckyWindow();
   const [editing, setEditing] = useState<AdminLuckyWindow | 'new' | null>(null);
   const [cancelling, setCancelling] = useState<AdminLuckyWindow | null>(null);
-  const list = windows.data?.list ?? [];
   return (
     <div className="adm-card">
       <TabToolbar
@@ -123,68 +116,61 @@ export function LuckyTab() {
         createText={t('adminPromotions.lucky.create')}
         onCreate={() => setEditing('new')}
       />
-      {!windows.data ? (
-        <QueryFallback query={windows} failedTitle={t('adminPromotions.loadFailed')} />
-      ) : list.length === 0 ? (
-        <EmptyState compact title={t('adminPromotions.lucky.empty')} />
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('adminPromotions.col.id')}</th>
-                <th scope="col">{t('adminPromotions.lucky.col.window')}</th>
-                <th scope="col">{t('adminPromotions.col.state')}</th>
-                <th scope="col">{t('adminPromotions.lucky.col.award')}</th>
-                <th scope="col">{t('adminPromotions.lucky.col.expected')}</th>
-                <th scope="col">{t('adminPromotions.lucky.col.lucky')}</th>
-                <th scope="col">{t('adminPromotions.lucky.col.paid')}</th>
-                <th scope="col">{t('adminPromotions.col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((w) => (
-                <tr key={w.id} className="adm-table__row">
-                  <td className="adm-table__mono">{w.id}</td>
-                  <td className="adm-table__time">{windowText(w.start_time, w.end_time)}</td>
-                  <td>
-                    <StateTag state={w.status} />
-                  </td>
-                  <td>
-                    <Price units={w.award} />
-                  </td>
-                  <td>
-                    <Price units={Math.floor(w.expected_units_per_opening)} />
-                  </td>
-                  <td>{w.lucky_count}</td>
-                  <td>
-                    <Price units={w.paid_units} />
-                  </td>
-                  <td className="adm-promotions__actions">
-                    {(w.status === 'scheduled' || w.status === 'running') && (
-                      <button type="button" className="button button--ghost button--sm" onClick={() => setEditing(w)}>
-                        {t('adminPromotions.edit')}
-                      </button>
-                    )}
-                    {w.status === 'scheduled' && (
-                      <button
-                        type="button"
-                        className="button button--ghost button--sm"
-                        onClick={() => {
-                          cancel.reset();
-                          setCancelling(w);
-                        }}
-                      >
-                        {t('adminPromotions.lucky.cancel')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryTable
+        query={windows}
+        failedTitle={t('adminPromotions.loadFailed')}
+        emptyTitle={t('adminPromotions.lucky.empty')}
+        columns={[
+          t('adminPromotions.col.id'),
+          t('adminPromotions.lucky.col.window'),
+          t('adminPromotions.col.state'),
+          t('adminPromotions.lucky.col.award'),
+          t('adminPromotions.lucky.col.expected'),
+          t('adminPromotions.lucky.col.lucky'),
+          t('adminPromotions.lucky.col.paid'),
+          t('adminPromotions.col.actions'),
+        ]}
+        rows={(data) =>
+          data.list.map((w) => (
+            <tr key={w.id} className="adm-table__row">
+              <td className="adm-table__mono">{w.id}</td>
+              <td className="adm-table__time">{windowText(w.start_time, w.end_time)}</td>
+              <td>
+                <StateTag state={w.status} />
+              </td>
+              <td>
+                <Price units={w.award} />
+              </td>
+              <td>
+                <Price units={Math.floor(w.expected_units_per_opening)} />
+              </td>
+              <td>{w.lucky_count}</td>
+              <td>
+                <Price units={w.paid_units} />
+              </td>
+              <td className="adm-promotions__actions">
+                {(w.status === 'scheduled' || w.status === 'running') && (
+                  <button type="button" className="button button--ghost button--sm" onClick={() => setEditing(w)}>
+                    {t('adminPromotions.edit')}
+                  </button>
+                )}
+                {w.status === 'scheduled' && (
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    onClick={() => {
+                      cancel.reset();
+                      setCancelling(w);
+                    }}
+                  >
+                    {t('adminPromotions.lucky.cancel')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))
+        }
+      />
       {editing && <WindowDialog window={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {cancelling && (
         <ReasonDialog

@@ -1,10 +1,12 @@
 import type { ErrorKey } from '@kaixiang/shared/errors';
 import { errorMessage } from '@kaixiang/shared/errors';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../../components/dialog.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
 import { localDateTime } from '../../format.ts';
 import { RefusalMessage } from '../boxes/reason-dialog.tsx';
+import { Field, FormActions } from '../console-form.tsx';
 
 /** A tab's head: what it manages, and its creation button. */
 export function TabToolbar({
@@ -66,28 +68,54 @@ export function useRuleText() {
   return (key: ErrorKey | null) => (key ? errorMessage(key, locale) : null);
 }
 
-/** A labelled field. */
-export function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is `children`, always an input, select or textarea.
-    <label className="adm-field">
-      <span className="adm-field__label">{label}</span>
-      {children}
-    </label>
-  );
-}
-
-/** A dialog's cancel and submit buttons. */
-export function FormActions({ busy, submitText, onClose }: { busy: boolean; submitText: string; onClose: () => void }) {
+/**
+ * A promotion's form in a dialog: its fields, then the reason the audit log keeps (optional unless
+ * `reasonLabel` says otherwise), what is wrong, and the cancel and submit buttons.
+ */
+export function FormDialog({
+  title,
+  size,
+  formClassName = 'adm-form adm-promotions__form',
+  onSubmit,
+  onClose,
+  reason,
+  onReason,
+  reasonLabel,
+  problem,
+  send,
+  submitText,
+  children,
+}: {
+  title: string;
+  size?: 'sm' | 'lg';
+  formClassName?: string;
+  onSubmit: (e: FormEvent) => void;
+  onClose: () => void;
+  reason: string;
+  onReason: (reason: string) => void;
+  reasonLabel?: string;
+  problem: string | null;
+  /** The mutation the form sends: its refusal is shown, and the submit waits while it runs. */
+  send: { error: unknown; isPending: boolean };
+  submitText?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <div className="adm-form__actions">
-      <button type="button" className="button button--ghost button--sm" onClick={onClose}>
-        {t('adminPromotions.cancel')}
-      </button>
-      <button type="submit" className="button button--primary button--sm" disabled={busy}>
-        {submitText}
-      </button>
-    </div>
+    <Dialog open onClose={onClose} size={size} title={title}>
+      <form className={formClassName} onSubmit={onSubmit} noValidate>
+        {children}
+        <Field label={reasonLabel ?? t('adminPromotions.reasonOptional')}>
+          <textarea className="adm-input" maxLength={200} value={reason} onChange={(e) => onReason(e.target.value)} />
+        </Field>
+        <FormProblem problem={problem} error={send.error} />
+        <FormActions
+          cancelText={t('adminPromotions.cancel')}
+          submitText={submitText ?? t('adminPromotions.save')}
+          disabled={send.isPending}
+          onClose={onClose}
+        />
+      </form>
+    </Dialog>
   );
 }

@@ -2,8 +2,8 @@ import { rainConditionsError, rainParamsError, rainTimingError } from '@kaixiang
 import type { RainSchedule, RainScheduleInput, RainTimingInput } from '@kaixiang/shared/rain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../../components/dialog.tsx';
-import { Field, FormActions, FormProblem, useRuleText } from './promotion-bits.tsx';
+import { Field, InputField } from '../console-form.tsx';
+import { FormDialog, useRuleText } from './promotion-bits.tsx';
 import { intOf, localInput, msOf, unitsOf, useSaveRainSchedule, yuanText } from './promotions-api.ts';
 
 type Kind = RainTimingInput['kind'];
@@ -137,125 +137,102 @@ export function ScheduleDialog({ schedule, onClose }: { schedule: RainSchedule |
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="lg"
+    <FormDialog
       title={
         schedule
           ? t('adminPromotions.rain.form.editTitle', { id: schedule.id })
           : t('adminPromotions.rain.form.newTitle')
       }
+      size="lg"
+      onSubmit={submit}
+      onClose={onClose}
+      reason={reason}
+      onReason={setReason}
+      problem={problem}
+      send={save}
     >
-      <form className="adm-form adm-promotions__form" onSubmit={submit} noValidate>
-        <Field label={t('adminPromotions.rain.form.title')}>
-          <input className="adm-input" maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
-        </Field>
-        {!schedule && (
-          <label className="adm-promotions__check">
-            <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
-            {t('adminPromotions.rain.form.enabled')}
-          </label>
+      <InputField label={t('adminPromotions.rain.form.title')} maxLength={64} value={title} onValue={setTitle} />
+      {!schedule && (
+        <label className="adm-promotions__check">
+          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+          {t('adminPromotions.rain.form.enabled')}
+        </label>
+      )}
+      <Field label={t('adminPromotions.rain.form.kind')}>
+        <select className="adm-select" value={timing.kind} onChange={(e) => set({ kind: e.target.value as Kind })}>
+          {(['once', 'daily', 'every'] as const).map((k) => (
+            <option key={k} value={k}>
+              {t(`adminPromotions.rain.timing.${k}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="adm-promotions__row">
+        {timing.kind === 'once' && (
+          <>
+            <InputField
+              label={t('adminPromotions.rain.form.start')}
+              type="datetime-local"
+              value={timing.start}
+              onValue={(v) => set({ start: v })}
+            />
+            <InputField
+              label={t('adminPromotions.rain.form.end')}
+              type="datetime-local"
+              value={timing.end}
+              onValue={(v) => set({ end: v })}
+            />
+          </>
         )}
-        <Field label={t('adminPromotions.rain.form.kind')}>
-          <select className="adm-select" value={timing.kind} onChange={(e) => set({ kind: e.target.value as Kind })}>
-            {(['once', 'daily', 'every'] as const).map((k) => (
-              <option key={k} value={k}>
-                {t(`adminPromotions.rain.timing.${k}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <div className="adm-promotions__row">
-          {timing.kind === 'once' && (
-            <>
-              <Field label={t('adminPromotions.rain.form.start')}>
-                <input
-                  className="adm-input"
-                  type="datetime-local"
-                  value={timing.start}
-                  onChange={(e) => set({ start: e.target.value })}
-                />
-              </Field>
-              <Field label={t('adminPromotions.rain.form.end')}>
-                <input
-                  className="adm-input"
-                  type="datetime-local"
-                  value={timing.end}
-                  onChange={(e) => set({ end: e.target.value })}
-                />
-              </Field>
-            </>
-          )}
-          {timing.kind === 'daily' && (
-            <Field label={t('adminPromotions.rain.form.times')}>
-              <input className="adm-input" value={timing.times} onChange={(e) => set({ times: e.target.value })} />
-            </Field>
-          )}
-          {timing.kind === 'every' && (
-            <>
-              <Field label={t('adminPromotions.rain.form.anchor')}>
-                <input
-                  className="adm-input"
-                  type="datetime-local"
-                  value={timing.anchor}
-                  onChange={(e) => set({ anchor: e.target.value })}
-                />
-              </Field>
-              <Field label={t('adminPromotions.rain.form.every')}>
-                <input
-                  className="adm-input"
-                  inputMode="numeric"
-                  value={timing.every}
-                  onChange={(e) => set({ every: e.target.value })}
-                />
-              </Field>
-            </>
-          )}
-          {timing.kind !== 'once' && (
-            <Field label={t('adminPromotions.rain.form.duration')}>
-              <input
-                className="adm-input"
-                inputMode="numeric"
-                value={timing.duration}
-                onChange={(e) => set({ duration: e.target.value })}
-              />
-            </Field>
-          )}
-        </div>
-        <div className="adm-promotions__row">
-          <Field label={t('adminPromotions.rain.form.pool')}>
-            <input className="adm-input" inputMode="decimal" value={pool} onChange={(e) => setPool(e.target.value)} />
-          </Field>
-          <Field label={t('adminPromotions.rain.form.count')}>
-            <input className="adm-input" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
-          </Field>
-          <Field label={t('adminPromotions.rain.form.minPacket')}>
-            <input
-              className="adm-input"
-              inputMode="decimal"
-              value={minPacket}
-              onChange={(e) => setMinPacket(e.target.value)}
+        {timing.kind === 'daily' && (
+          <InputField
+            label={t('adminPromotions.rain.form.times')}
+            value={timing.times}
+            onValue={(v) => set({ times: v })}
+          />
+        )}
+        {timing.kind === 'every' && (
+          <>
+            <InputField
+              label={t('adminPromotions.rain.form.anchor')}
+              type="datetime-local"
+              value={timing.anchor}
+              onValue={(v) => set({ anchor: v })}
             />
-          </Field>
-          <Field label={t('adminPromotions.rain.form.minVip')}>
-            <input className="adm-input" inputMode="numeric" value={vip} onChange={(e) => setVip(e.target.value)} />
-          </Field>
-          <Field label={t('adminPromotions.rain.form.rechargeDays')}>
-            <input
-              className="adm-input"
+            <InputField
+              label={t('adminPromotions.rain.form.every')}
               inputMode="numeric"
-              value={recharge}
-              onChange={(e) => setRecharge(e.target.value)}
+              value={timing.every}
+              onValue={(v) => set({ every: v })}
             />
-          </Field>
-        </div>
-        <Field label={t('adminPromotions.reasonOptional')}>
-          <textarea className="adm-input" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <FormProblem problem={problem} error={save.error} />
-        <FormActions busy={save.isPending} submitText={t('adminPromotions.save')} onClose={onClose} />
-      </form>
-    </Dialog>
+          </>
+        )}
+        {timing.kind !== 'once' && (
+          <InputField
+            label={t('adminPromotions.rain.form.duration')}
+            inputMode="numeric"
+            value={timing.duration}
+            onValue={(v) => set({ duration: v })}
+          />
+        )}
+      </div>
+      <div className="adm-promotions__row">
+        <InputField label={t('adminPromotions.rain.form.pool')} inputMode="decimal" value={pool} onValue={setPool} />
+        <InputField label={t('adminPromotions.rain.form.count')} inputMode="numeric" value={count} onValue={setCount} />
+        <InputField
+          label={t('adminPromotions.rain.form.minPacket')}
+          inputMode="decimal"
+          value={minPacket}
+          onValue={setMinPacket}
+        />
+        <InputField label={t('adminPromotions.rain.form.minVip')} inputMode="numeric" value={vip} onValue={setVip} />
+        <InputField
+          label={t('adminPromotions.rain.form.rechargeDays')}
+          inputMode="numeric"
+          value={recharge}
+          onValue={setRecharge}
+        />
+      </div>
+    </FormDialog>
   );
 }

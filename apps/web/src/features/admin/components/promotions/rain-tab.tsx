@@ -1,10 +1,10 @@
 import type { RainSchedule, RainTimingInput } from '@kaixiang/shared/rain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { localDateTime } from '../../format.ts';
 import { ReasonDialog } from '../boxes/reason-dialog.tsx';
+import { QueryTable } from '../console-form.tsx';
 import { QueryFallback } from '../query-fallback.tsx';
 import { StateTag, TabToolbar, windowText } from './promotion-bits.tsx';
 import { useCancelRainRound, useEnableRainSchedule, useRainNextRound, useRainSchedules } from './promotions-api.ts';
@@ -112,7 +112,6 @@ export function RainTab() {
   const toggle = useEnableRainSchedule();
   const [editing, setEditing] = useState<RainSchedule | 'new' | null>(null);
   const [toggling, setToggling] = useState<RainSchedule | null>(null);
-  const list = schedules.data?.list ?? [];
   return (
     <>
       <NextRound />
@@ -122,78 +121,71 @@ export function RainTab() {
           createText={t('adminPromotions.rain.create')}
           onCreate={() => setEditing('new')}
         />
-        {!schedules.data ? (
-          <QueryFallback query={schedules} failedTitle={t('adminPromotions.loadFailed')} />
-        ) : list.length === 0 ? (
-          <EmptyState compact title={t('adminPromotions.rain.empty')} />
-        ) : (
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('adminPromotions.col.id')}</th>
-                  <th scope="col">{t('adminPromotions.rain.col.title')}</th>
-                  <th scope="col">{t('adminPromotions.col.state')}</th>
-                  <th scope="col">{t('adminPromotions.rain.col.timing')}</th>
-                  <th scope="col">{t('adminPromotions.rain.col.pool')}</th>
-                  <th scope="col">{t('adminPromotions.rain.col.conditions')}</th>
-                  <th scope="col">{t('adminPromotions.rain.col.next')}</th>
-                  <th scope="col">{t('adminPromotions.col.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((s) => (
-                  <tr key={s.id} className="adm-table__row">
-                    <td className="adm-table__mono">{s.id}</td>
-                    <td>{s.title}</td>
-                    <td>
-                      <StateTag state={s.enabled ? 'enabled' : 'disabled'} />
-                    </td>
-                    <td>
-                      <TimingText timing={s.timing} />
-                    </td>
-                    <td>
-                      <Price units={s.pool} />
-                      <br />
-                      <span className="adm-table__muted">
-                        {t('adminPromotions.rain.packetsOf', { count: s.count })} ·{' '}
-                        {t('adminPromotions.rain.minPacket')} <Price units={s.min_packet} />
-                      </span>
-                    </td>
-                    <td>
-                      {t('adminPromotions.rain.conditions', {
-                        vip: s.conditions.min_vip_level,
-                        days: s.conditions.recharge_days,
-                      })}
-                    </td>
-                    <td className="adm-table__time">
-                      <ul className="adm-promotions__windows">
-                        {s.next_windows.map((w) => (
-                          <li key={w.start_time}>{windowText(w.start_time, w.end_time)}</li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="adm-promotions__actions">
-                      <button type="button" className="button button--ghost button--sm" onClick={() => setEditing(s)}>
-                        {t('adminPromotions.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--ghost button--sm"
-                        onClick={() => {
-                          toggle.reset();
-                          setToggling(s);
-                        }}
-                      >
-                        {t(s.enabled ? 'adminPromotions.rain.disable' : 'adminPromotions.rain.enable')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryTable
+          query={schedules}
+          failedTitle={t('adminPromotions.loadFailed')}
+          emptyTitle={t('adminPromotions.rain.empty')}
+          columns={[
+            t('adminPromotions.col.id'),
+            t('adminPromotions.rain.col.title'),
+            t('adminPromotions.col.state'),
+            t('adminPromotions.rain.col.timing'),
+            t('adminPromotions.rain.col.pool'),
+            t('adminPromotions.rain.col.conditions'),
+            t('adminPromotions.rain.col.next'),
+            t('adminPromotions.col.actions'),
+          ]}
+          rows={(data) =>
+            data.list.map((s) => (
+              <tr key={s.id} className="adm-table__row">
+                <td className="adm-table__mono">{s.id}</td>
+                <td>{s.title}</td>
+                <td>
+                  <StateTag state={s.enabled ? 'enabled' : 'disabled'} />
+                </td>
+                <td>
+                  <TimingText timing={s.timing} />
+                </td>
+                <td>
+                  <Price units={s.pool} />
+                  <br />
+                  <span className="adm-table__muted">
+                    {t('adminPromotions.rain.packetsOf', { count: s.count })} · {t('adminPromotions.rain.minPacket')}{' '}
+                    <Price units={s.min_packet} />
+                  </span>
+                </td>
+                <td>
+                  {t('adminPromotions.rain.conditions', {
+                    vip: s.conditions.min_vip_level,
+                    days: s.conditions.recharge_days,
+                  })}
+                </td>
+                <td className="adm-table__time">
+                  <ul className="adm-promotions__windows">
+                    {s.next_windows.map((w) => (
+                      <li key={w.start_time}>{windowText(w.start_time, w.end_time)}</li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="adm-promotions__actions">
+                  <button type="button" className="button button--ghost button--sm" onClick={() => setEditing(s)}>
+                    {t('adminPromotions.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    onClick={() => {
+                      toggle.reset();
+                      setToggling(s);
+                    }}
+                  >
+                    {t(s.enabled ? 'adminPromotions.rain.disable' : 'adminPromotions.rain.enable')}
+                  </button>
+                </td>
+              </tr>
+            ))
+          }
+        />
       </div>
       {editing && <ScheduleDialog schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {toggling && (
