@@ -19,6 +19,8 @@ export const ADMIN_BOX_PATHS = {
   saveVersion: '/admin/v1/boxes/save-version',
   /** POST {slug, names, category_id, image, price, contents, reason} → the box, unpublished, version 1. */
   create: '/admin/v1/boxes/create',
+  /** POST {box_id, names, category_id, image, reason} → the box: its names, category and picture (not its odds). */
+  updateDetails: '/admin/v1/boxes/update-details',
   /** POST {box_id, published, reason} → the box: shown on (or hidden from) the site. */
   publish: '/admin/v1/boxes/publish',
   /** GET → the operator's RTP bounds. */
@@ -86,6 +88,12 @@ export const adminBoxCreateInput = z.object({
   reason,
 });
 export type AdminBoxCreateInput = z.infer<typeof adminBoxCreateInput>;
+
+/** What a box shows besides its odds: changed without a new odds version. */
+export const adminBoxDetailsInput = adminBoxCreateInput
+  .pick({ name_zh_cn: true, name_zh_tw: true, name_en: true, category_id: true, image: true, reason: true })
+  .extend({ box_id: recordId });
+export type AdminBoxDetailsInput = z.infer<typeof adminBoxDetailsInput>;
 
 export const adminBoxPublishInput = z.object({ box_id: recordId, published: z.boolean(), reason });
 export type AdminBoxPublishInput = z.infer<typeof adminBoxPublishInput>;

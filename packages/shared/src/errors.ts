@@ -308,6 +308,7 @@ export const ERRORS = {
   BOX_CATEGORY_UNKNOWN: { code: 4067, http: 400 },
   BOX_PUBLISH_UNCHANGED: { code: 4068, http: 409 },
   BOX_RTP_BOUNDS_INVALID: { code: 4069, http: 400 },
+  BOX_DETAILS_UNCHANGED: { code: 4070, http: 409 },
   // The console's Retrievals API (issue 23; admin/v1/retrievals/*): 4080–4089.
   RETRIEVAL_NOT_FOUND: { code: 4080, http: 404 },
   RETRIEVAL_NOT_RETRYABLE: { code: 4081, http: 409 },
@@ -1563,6 +1564,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '返还率上下限须在 0.01%–100% 之间，且下限不高于上限',
     'zh-TW': '返還率上下限須在 0.01%–100% 之間，且下限不高於上限',
     'en-US': 'The RTP bounds must be between 0.01 % and 100 %, the lower one not above the upper one',
+  },
+  BOX_DETAILS_UNCHANGED: {
+    'zh-CN': '名称、分类和图片都没有变化',
+    'zh-TW': '名稱、分類和圖片都沒有變化',
+    'en-US': 'The names, category and picture are as they were; nothing changed',
   },
   RETRIEVAL_NOT_FOUND: {
     'zh-CN': '取回记录不存在',

@@ -48,6 +48,11 @@ export const boxes = pgTable(
     version: integer('version').notNull(),
     sort: integer('sort').notNull().default(0),
     onSale: boolean('on_sale').notNull().default(true),
+    /**
+     * The staff member who last changed the names, category or picture in the console: from then
+     * on they are the operator's, and the seed leaves them as they are (its odds rule is separate).
+     */
+    detailsEditedBy: integer('details_edited_by'),
   },
   (t) => [uniqueIndex('boxes_slug_uq').on(t.slug), check('boxes_price_ck', sql`${t.priceUnits} > 0`)],
 );

@@ -209,7 +209,8 @@ export function planBoxes(): BoxPlan[] {
  * Idempotent: a box whose contents, price and RTP are unchanged is left alone; a changed box gets
  * a new version (old versions stay, past rolls point at them). A box whose current version was
  * saved in the console (created_by set) is the operator's now: the seed leaves it alone, else
- * every start would undo the operator's odds.
+ * every start would undo the operator's odds. Likewise names, category and picture once changed in
+ * the console (details_edited_by set).
  */
 export async function seedBoxes(db: Db): Promise<{ boxes: number; newVersions: number }> {
   const plans = planBoxes();
@@ -270,7 +271,10 @@ export async function seedBoxes(db: Db): Promise<{ boxes: number; newVersions: n
         version,
         sort: plan.sort,
       };
-      await tx.insert(boxes).values(row).onConflictDoUpdate({ target: boxes.id, set: row });
+      // Names, category and picture changed in the console are the operator's: kept as they are.
+      const { categoryId, nameZhCn, nameZhTw, nameEn, image, ...ours } = row;
+      const set = existing?.detailsEditedBy != null ? ours : row;
+      await tx.insert(boxes).values(row).onConflictDoUpdate({ target: boxes.id, set });
     }
   });
   return { boxes: plans.length, newVersions };

@@ -300,4 +300,51 @@ describe('admin API: boxes', () => {
     const all = (await as<AdminBoxListResponse>(admin, ADMIN_BOX_PATHS.list)).body.data.list;
     expect(all.find((b) => b.box_id === boxId)).toMatchObject({ published: false });
   });
+
+  it('changes a box’s names, category and picture without a new odds version, audited; the seed keeps them', async () => {
+    const { list, categories } = (await as<AdminBoxListResponse>(admin, ADMIN_BOX_PATHS.list)).body.data;
+    // A seed box whose odds are still the seed's: the seed would rewrite everything of it but this.
+    const box = list.find((b) => b.slug.startsWith('case:') && b.version === 1);
+    const category = categories.find((c) => c.category_id !== box?.category_id);
+    if (!box || !category) throw new Error('no seed case box, or one category only');
+    const input = {
+      box_id: box.box_id,
+      name_zh_cn: '改名箱',
+      name_zh_tw: '改名箱',
+      name_en: 'Renamed Case',
+      category_id: category.category_id,
+      image: '',
+      reason: '活动更名',
+    };
+    const res = await as<AdminBoxDetail>(admin, ADMIN_BOX_PATHS.updateDetails, input);
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.box).toMatchObject({
+      name_zh_cn: '改名箱',
+      name_en: 'Renamed Case',
+      category_id: category.category_id,
+      image: box.fallback_image,
+      version: box.version,
+    });
+    expect(res.body.data.versions).toHaveLength(1);
+    expect((await as(admin, ADMIN_BOX_PATHS.updateDetails, input)).body.code).toBe(ERRORS.BOX_DETAILS_UNCHANGED.code);
+    expect(
+      (await as(admin, ADMIN_BOX_PATHS.updateDetails, { ...input, category_id: 99, name_en: 'x' })).body.code,
+    ).toBe(ERRORS.BOX_CATEGORY_UNKNOWN.code);
+    expect((await as(support, ADMIN_BOX_PATHS.updateDetails, { ...input, name_en: 'y' })).status).toBe(403);
+    expect((await audit('box.details'))[0]).toMatchObject({
+      target: `box:${box.box_id}`,
+      before: { name_zh_cn: box.name_zh_cn, category_id: box.category_id, image: box.image },
+      after: { name_zh_cn: '改名箱', category_id: category.category_id, image: box.fallback_image },
+      reason: '活动更名',
+    });
+    expect((await siteBoxes()).find((b) => b.box_id === box.box_id)?.name).toBe('改名箱');
+
+    // The next start's seed: the odds are still the seed's, the names and category the operator's.
+    await seedBoxes(t.rt.database.db);
+    expect((await detail(box.box_id)).box).toMatchObject({
+      name_zh_cn: '改名箱',
+      category_id: category.category_id,
+      version: box.version,
+    });
+  });
 });

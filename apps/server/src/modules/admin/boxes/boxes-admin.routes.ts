@@ -3,6 +3,7 @@ import {
   adminBoxCreateInput,
   adminBoxDetail,
   adminBoxDetailQuery,
+  adminBoxDetailsInput,
   adminBoxEvaluation,
   adminBoxListResponse,
   adminBoxPreviewInput,
@@ -55,6 +56,11 @@ export function boxesAdminRoutes(
       ADMIN_BOX_PATHS.create,
       { ...gate, schema: { tags, body: adminBoxCreateInput, response: detail } },
       async (req) => ok(await admin.create(actorOf(req), req.body, requestLocale(req))),
+    );
+    app.post(
+      ADMIN_BOX_PATHS.updateDetails,
+      { ...gate, schema: { tags, body: adminBoxDetailsInput, response: detail } },
+      async (req) => ok(await admin.updateDetails(actorOf(req), req.body, requestLocale(req))),
     );
     app.post(
       ADMIN_BOX_PATHS.publish,

@@ -1,6 +1,7 @@
 import {
   type AdminBoxCreateInput,
   type AdminBoxDetail,
+  type AdminBoxDetailsInput,
   type AdminBoxListResponse,
   type AdminBoxPreviewInput,
   type AdminBoxPublishInput,
@@ -287,6 +288,52 @@ export function createBoxesAdmin(deps: BoxesAdminDeps) {
       }
       deps.onChange();
       return detail(boxId, locale);
+    },
+
+    /** Names, category and picture: no new odds version (no roll depends on them); the seed keeps them from now on. */
+    async updateDetails(actor: AdminActor, input: AdminBoxDetailsInput, locale: Locale): Promise<AdminBoxDetail> {
+      await transaction(async (tx) => {
+        const now = new Date(clock.now());
+        const [box] = await tx.select().from(boxes).where(eq(boxes.id, input.box_id)).for('update');
+        if (!box) throw new AppError('BOX_NOT_FOUND');
+        const [category] = await tx.select().from(boxCategories).where(eq(boxCategories.id, input.category_id));
+        if (!category) throw new AppError('BOX_CATEGORY_UNKNOWN');
+        const before = {
+          name_zh_cn: box.nameZhCn,
+          name_zh_tw: box.nameZhTw,
+          name_en: box.nameEn,
+          category_id: box.categoryId,
+          image: box.image,
+        };
+        // An empty picture is the box's own drawing, as at creation.
+        const after = {
+          name_zh_cn: input.name_zh_cn,
+          name_zh_tw: input.name_zh_tw,
+          name_en: input.name_en,
+          category_id: input.category_id,
+          image: input.image || box.fallbackImage,
+        };
+        if (JSON.stringify(before) === JSON.stringify(after)) throw new AppError('BOX_DETAILS_UNCHANGED');
+        await tx
+          .update(boxes)
+          .set({
+            nameZhCn: after.name_zh_cn,
+            nameZhTw: after.name_zh_tw,
+            nameEn: after.name_en,
+            categoryId: after.category_id,
+            image: after.image,
+            detailsEditedBy: actor.adminId,
+          })
+          .where(eq(boxes.id, box.id));
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'box.details', target: `box:${box.id}`, before, after, reason: input.reason },
+          now,
+        );
+      });
+      deps.onChange();
+      return detail(input.box_id, locale);
     },
 
     async publish(actor: AdminActor, input: AdminBoxPublishInput, locale: Locale): Promise<AdminBoxDetail> {

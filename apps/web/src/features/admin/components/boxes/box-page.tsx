@@ -1,16 +1,28 @@
 import type { AdminBoxDetail } from '@kaixiang/shared/admin-boxes';
-import { useState } from 'react';
+import { ADMIN_REASON_MAX } from '@kaixiang/shared/admin-players';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Dialog } from '../../../../components/dialog.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
 import { localDateTime } from '../../format.ts';
+import { Field, FormActions } from '../console-form.tsx';
+import { BoxDetailsFields, type BoxDetailsText, detailsOf } from './box-details-fields.tsx';
 import { BOXES_PATH } from './box-paths.ts';
-import { nameIn, rtpText, useBoxDetail, usePublishBox, useSaveBoxVersion } from './boxes-api.ts';
+import {
+  nameIn,
+  rtpText,
+  useBoxDetail,
+  useBoxList,
+  usePublishBox,
+  useSaveBoxVersion,
+  useUpdateBoxDetails,
+} from './boxes-api.ts';
 import { OddsEditor, startFrom } from './odds-editor.tsx';
-import { ReasonDialog } from './reason-dialog.tsx';
+import { ReasonDialog, RefusalMessage } from './reason-dialog.tsx';
 
 function PublishButton({ detail }: { detail: AdminBoxDetail }) {
   const { t } = useTranslation();
@@ -43,6 +55,75 @@ function PublishButton({ detail }: { detail: AdminBoxDetail }) {
     </>
   );
 }
+
+/** Names, category and picture: changed with a reason, no new odds version. */
+function DetailsButton({ detail }: { detail: AdminBoxDetail }) {
+  const { t } = useTranslation();
+  const { box } = detail;
+  const [open, setOpen] = useState(false);
+  const [details, setDetails] = useState<BoxDetailsText>(() => textOf(box));
+  const [reason, setReason] = useState('');
+  const list = useBoxList();
+  const mutation = useUpdateBoxDetails(box.box_id);
+  const parsed = detailsOf(details);
+  const close = () => {
+    setOpen(false);
+    mutation.reset();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!parsed || !reason.trim() || mutation.isPending) return;
+    mutation.mutate({ box_id: box.box_id, ...parsed, reason: reason.trim() }, { onSuccess: close });
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--ghost button--sm"
+        onClick={() => {
+          setDetails(textOf(box));
+          setReason('');
+          setOpen(true);
+        }}
+      >
+        {t('adminBoxes.details.open')}
+      </button>
+      {open && (
+        <Dialog open onClose={close} title={t('adminBoxes.details.title')} size="sm">
+          <form className="adm-form" onSubmit={submit}>
+            <p>{t('adminBoxes.details.hint')}</p>
+            <BoxDetailsFields value={details} onChange={setDetails} categories={list.data?.categories ?? []} />
+            <Field label={t('admin.reason.label')}>
+              <textarea
+                className="adm-input"
+                required
+                maxLength={ADMIN_REASON_MAX}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            </Field>
+            <RefusalMessage error={mutation.error} />
+            <FormActions
+              cancelText={t('admin.reason.cancel')}
+              submitText={t('adminBoxes.details.confirm')}
+              disabled={!parsed || !reason.trim() || mutation.isPending}
+              onClose={close}
+            />
+          </form>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+/** The form's starting text: the box as it is; its own drawing shows as an empty picture address. */
+const textOf = (box: AdminBoxDetail['box']): BoxDetailsText => ({
+  name_zh_cn: box.name_zh_cn,
+  name_zh_tw: box.name_zh_tw,
+  name_en: box.name_en,
+  category_id: String(box.category_id),
+  image: box.image === box.fallback_image ? '' : box.image,
+});
 
 function Versions({ versions }: { versions: AdminBoxDetail['versions'] }) {
   const { t } = useTranslation();
@@ -115,6 +196,7 @@ function BoxBody({ detail }: { detail: AdminBoxDetail }) {
           <span className="adm-table__muted">{t('adminBoxes.head.openings', { count: detail.openings })}</span>
         </p>
         <div className="adm-toolbar">
+          <DetailsButton detail={detail} />
           <PublishButton detail={detail} />
         </div>
       </header>

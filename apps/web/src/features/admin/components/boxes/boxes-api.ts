@@ -2,6 +2,7 @@ import {
   ADMIN_BOX_PATHS,
   type AdminBoxCreateInput,
   type AdminBoxDetail,
+  type AdminBoxDetailsInput,
   type AdminBoxPreviewInput,
   type AdminBoxPublishInput,
   type AdminBoxSaveInput,
@@ -73,6 +74,9 @@ export function useCreateBox() {
     },
   });
 }
+
+export const useUpdateBoxDetails = (boxId: number) =>
+  useBoxChange<AdminBoxDetailsInput>(ADMIN_BOX_PATHS.updateDetails, boxId);
 
 export const usePublishBox = (boxId: number) => useBoxChange<AdminBoxPublishInput>(ADMIN_BOX_PATHS.publish, boxId);
 

@@ -278,6 +278,35 @@ describe('the odds editor', () => {
   });
 });
 
+describe('a box’s details', () => {
+  it('changes the names, category and picture with a reason, and shows the box as the server answers', async () => {
+    const renamed = detail(3);
+    const { requests } = open('/admin/boxes/7', {
+      [ADMIN_BOX_PATHS.updateDetails]: () => ({ ...renamed, box: { ...renamed.box, name_zh_cn: '新名字箱' } }),
+    });
+    await screen.findByRole('heading', { name: /箱子7/ });
+    fireEvent.click(screen.getByRole('button', { name: '编辑信息' }));
+    const dialog = within(screen.getByRole('dialog', { name: '编辑箱子信息' }));
+    expect((dialog.getByLabelText('名称（英文）') as HTMLInputElement).value).toBe('Box 7');
+    const save = dialog.getByRole('button', { name: '保存' }) as HTMLButtonElement;
+    fireEvent.change(dialog.getByLabelText('名称（简体中文）'), { target: { value: '新名字箱' } });
+    expect(save.disabled).toBe(true);
+    fireEvent.change(dialog.getByLabelText('原因（必填，记入操作日志）'), { target: { value: '活动更名' } });
+    fireEvent.click(save);
+    expect(await screen.findByRole('heading', { name: /新名字箱/ })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(lastBody(requests, ADMIN_BOX_PATHS.updateDetails)).toEqual({
+      box_id: 7,
+      name_zh_cn: '新名字箱',
+      name_zh_tw: '箱子7',
+      name_en: 'Box 7',
+      category_id: 1,
+      image: '/img/boxes/7.png',
+      reason: '活动更名',
+    });
+  });
+});
+
 describe('a new box', () => {
   it('takes its names, slug and category, its contents from the catalogue, and opens its page once created', async () => {
     const created = detail(1);

@@ -2,29 +2,14 @@ import { ADMIN_BOX_SLUG } from '@kaixiang/shared/admin-boxes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useLocale } from '../../../../i18n/use-locale.ts';
+import { InputField } from '../console-form.tsx';
 import { QueryFallback } from '../query-fallback.tsx';
+import { BoxDetailsFields, type BoxDetailsText, detailsOf } from './box-details-fields.tsx';
 import { BOXES_PATH, boxPath } from './box-paths.ts';
-import { nameIn, useBoxList, useCreateBox } from './boxes-api.ts';
+import { useBoxList, useCreateBox } from './boxes-api.ts';
 import { OddsEditor } from './odds-editor.tsx';
 
-const EMPTY = { slug: '', name_zh_cn: '', name_zh_tw: '', name_en: '', category_id: '', image: '' };
-type Fields = typeof EMPTY;
-
-/** The fields the server takes (the same bounds as its schema), or null while one is missing or malformed. */
-function metaOf(f: Fields) {
-  const names = [f.name_zh_cn.trim(), f.name_zh_tw.trim(), f.name_en.trim()] as const;
-  const category = Number(f.category_id);
-  if (!ADMIN_BOX_SLUG.test(f.slug.trim()) || names.some((n) => n === '') || !(category > 0)) return null;
-  return {
-    slug: f.slug.trim(),
-    name_zh_cn: names[0],
-    name_zh_tw: names[1],
-    name_en: names[2],
-    category_id: category,
-    image: f.image.trim(),
-  };
-}
+const EMPTY: BoxDetailsText = { name_zh_cn: '', name_zh_tw: '', name_en: '', category_id: '', image: '' };
 
 /**
  * A new box: its slug, names, category and picture, then its contents and price in the odds
@@ -33,23 +18,13 @@ function metaOf(f: Fields) {
  */
 export function NewBoxPage() {
   const { t } = useTranslation();
-  const locale = useLocale();
   const navigate = useNavigate();
   const list = useBoxList();
   const create = useCreateBox();
-  const [fields, setFields] = useState(EMPTY);
-  const meta = metaOf(fields);
-  const field = (key: keyof Fields, label: string, maxLength: number) => (
-    <label className="adm-field">
-      <span className="adm-field__label">{label}</span>
-      <input
-        className="adm-input"
-        maxLength={maxLength}
-        value={fields[key]}
-        onChange={(e) => setFields({ ...fields, [key]: e.target.value })}
-      />
-    </label>
-  );
+  const [slug, setSlug] = useState('');
+  const [details, setDetails] = useState(EMPTY);
+  const parsed = detailsOf(details);
+  const meta = parsed && ADMIN_BOX_SLUG.test(slug.trim()) ? { slug: slug.trim(), ...parsed } : null;
   return (
     <section className="adm-screen" aria-labelledby="adm-new-box-title">
       <header className="adm-screen__head">
@@ -63,26 +38,8 @@ export function NewBoxPage() {
       </header>
       {list.data ? (
         <div className="adm-card adm-card--pad adm-boxes__meta">
-          {field('slug', t('adminBoxes.create.slug'), 63)}
-          {field('name_zh_cn', t('adminBoxes.create.nameZhCn'), 40)}
-          {field('name_zh_tw', t('adminBoxes.create.nameZhTw'), 40)}
-          {field('name_en', t('adminBoxes.create.nameEn'), 60)}
-          <label className="adm-field">
-            <span className="adm-field__label">{t('adminBoxes.create.category')}</span>
-            <select
-              className="adm-select"
-              value={fields.category_id}
-              onChange={(e) => setFields({ ...fields, category_id: e.target.value })}
-            >
-              <option value="">{t('adminBoxes.create.categoryPick')}</option>
-              {list.data.categories.map((c) => (
-                <option key={c.category_id} value={c.category_id}>
-                  {nameIn(c, locale)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {field('image', t('adminBoxes.create.image'), 500)}
+          <InputField label={t('adminBoxes.create.slug')} maxLength={63} value={slug} onValue={setSlug} />
+          <BoxDetailsFields value={details} onChange={setDetails} categories={list.data.categories} />
           {!meta && <p className="adm-table__muted">{t('adminBoxes.create.fieldsMissing')}</p>}
         </div>
       ) : (

@@ -1,0 +1,1 @@
+ALTER TABLE "boxes" ADD COLUMN "details_edited_by" integer;
