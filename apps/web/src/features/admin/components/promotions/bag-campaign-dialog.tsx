@@ -22,7 +22,7 @@ import {
   yuanText,
 } from './promotions-api.ts';
 
-/** The kinds an operator makes here; `energy` tables belong to the energy box's levels (a later part). */
+/** The kinds the bags tab makes; `energy` campaigns are made from the energy tab, beside their levels. */
 export const CREATABLE_KINDS = ['daily_recharge', 'vip_level', 'grant'] as const satisfies readonly BagCampaignKind[];
 
 const NAME_MAX = 30;
@@ -54,13 +54,22 @@ function levelsOf(text: string): { level: number; count: number }[] | null {
  * what the API checks — names, window, levels, and a table of 1–20 rows whose tickets sum to
  * exactly 1,000,000 — and shows the table's expected value as it is typed.
  */
-export function BagCampaignDialog({ campaign, onClose }: { campaign: AdminCampaign | null; onClose: () => void }) {
+export function BagCampaignDialog({
+  campaign,
+  kinds = CREATABLE_KINDS,
+  onClose,
+}: {
+  campaign: AdminCampaign | null;
+  /** The kinds a new campaign may take: the energy tab makes `energy` ones, the bags tab the others. */
+  kinds?: readonly BagCampaignKind[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const rule = useRuleText();
   const create = useCreateBagCampaign();
   const update = useUpdateBagCampaign();
   const send = campaign ? update : create;
-  const [kind, setKind] = useState<BagCampaignKind>(campaign?.kind ?? 'daily_recharge');
+  const [kind, setKind] = useState<BagCampaignKind>(campaign?.kind ?? kinds[0] ?? 'daily_recharge');
   const [names, setNames] = useState({
     zh_cn: campaign?.name_zh_cn ?? '',
     zh_tw: campaign?.name_zh_tw ?? '',
@@ -164,7 +173,7 @@ export function BagCampaignDialog({ campaign, onClose }: { campaign: AdminCampai
             disabled={campaign !== null}
             onChange={(e) => setKind(e.target.value as BagCampaignKind)}
           >
-            {(campaign ? [campaign.kind] : CREATABLE_KINDS).map((k) => (
+            {(campaign ? [campaign.kind] : kinds).map((k) => (
               <option key={k} value={k}>
                 {t(`adminPromotions.bags.kind.${k}`)}
               </option>

@@ -35,6 +35,8 @@ const TAG_CLASS: Record<string, string> = {
   running: 'adm-tag--ok',
   enabled: 'adm-tag--ok',
   active: 'adm-tag--ok',
+  onSale: 'adm-tag--ok',
+  usable: 'adm-tag--ok',
   scheduled: 'adm-tag--warn',
   upcoming: 'adm-tag--warn',
   cancelled: 'adm-tag--danger',

@@ -7,6 +7,45 @@ import {
   adminCampaignsResponse,
   adminGrantResponse,
 } from '@kaixiang/shared/admin-bags';
+import {
+  ADMIN_COMMAND_CODE_PATHS,
+  type AdminCommandCode,
+  type AdminCommandCodeInput,
+  adminCommandCode,
+  adminCommandCodes,
+} from '@kaixiang/shared/admin-command-codes';
+import {
+  ADMIN_POINTS_SHOP_PATHS,
+  type AdminPointsShopEntry,
+  type AdminPointsShopInput,
+  type AdminPointsShopUpdate,
+  adminPointsShopEntries,
+  adminPointsShopEntry,
+} from '@kaixiang/shared/admin-points-shop';
+import {
+  ADMIN_TASK_PATHS,
+  type AdminTask,
+  type AdminTaskInput,
+  type AdminTaskUpdate,
+  adminTask,
+  adminTasksResponse,
+} from '@kaixiang/shared/admin-tasks';
+import {
+  ADMIN_WISHING_WELL_PATHS,
+  type AdminWishEntry,
+  type AdminWishInput,
+  type AdminWishUpdate,
+  adminWishEntries,
+  adminWishEntry,
+} from '@kaixiang/shared/admin-wishing-well';
+import {
+  ADMIN_ENERGY_PATHS,
+  type AdminEnergyLevel,
+  type AdminEnergyLevelInput,
+  type AdminEnergyLevelUpdate,
+  adminEnergyLevel,
+  adminEnergyLevelsResponse,
+} from '@kaixiang/shared/energy';
 import type { Locale } from '@kaixiang/shared/locale';
 import {
   adminLuckyWindowsResponse,
@@ -30,8 +69,11 @@ import {
   type AdminActivity,
   type AdminActivityInput,
   type AdminActivityUpdate,
+  type AdminSignInRewardsInput,
+  type AdminSignInRewardsResponse,
   adminActivitiesResponse,
   adminActivity,
+  adminSignInRewardsResponse,
 } from '@kaixiang/shared/sign-in';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, type ResponseSchema } from '../../../../lib/api.ts';
@@ -46,6 +88,12 @@ const keys = {
   bags: [...PROMOTIONS_QUERY_ROOT, 'bags'] as const,
   lucky: [...PROMOTIONS_QUERY_ROOT, 'lucky'] as const,
   activities: [...PROMOTIONS_QUERY_ROOT, 'activities'] as const,
+  signIn: [...PROMOTIONS_QUERY_ROOT, 'sign-in'] as const,
+  tasks: [...PROMOTIONS_QUERY_ROOT, 'tasks'] as const,
+  pointsShop: [...PROMOTIONS_QUERY_ROOT, 'points-shop'] as const,
+  wishingWell: [...PROMOTIONS_QUERY_ROOT, 'wishing-well'] as const,
+  energy: [...PROMOTIONS_QUERY_ROOT, 'energy'] as const,
+  commandCodes: [...PROMOTIONS_QUERY_ROOT, 'command-codes'] as const,
 };
 
 /**
@@ -101,10 +149,14 @@ export const useBagCampaigns = () =>
     queryKey: keys.bags,
     queryFn: ({ signal }) => consoleGet(ADMIN_BAG_PATHS.campaigns, undefined, adminCampaignsResponse, signal),
   });
+// The energy levels show their campaign's name, table version and expected value: read them again too.
 export const useCreateBagCampaign = () =>
-  useChange<AdminCampaignInput, AdminCampaign>(ADMIN_BAG_PATHS.createCampaign, adminCampaign, [keys.bags]);
+  useChange<AdminCampaignInput, AdminCampaign>(ADMIN_BAG_PATHS.createCampaign, adminCampaign, [keys.bags, keys.energy]);
 export const useUpdateBagCampaign = () =>
-  useChange<AdminCampaignUpdate, AdminCampaign>(ADMIN_BAG_PATHS.updateCampaign, adminCampaign, [keys.bags]);
+  useChange<AdminCampaignUpdate, AdminCampaign>(ADMIN_BAG_PATHS.updateCampaign, adminCampaign, [
+    keys.bags,
+    keys.energy,
+  ]);
 export const useGrantBags = () =>
   useChange<
     { campaign_id: number; user_id: number; count: number; reason: string },
@@ -136,6 +188,106 @@ export const useCreateActivity = () =>
   useChange<AdminActivityInput, AdminActivity>(ADMIN_SIGN_IN_PATHS.createActivity, adminActivity, [keys.activities]);
 export const useUpdateActivity = () =>
   useChange<AdminActivityUpdate, AdminActivity>(ADMIN_SIGN_IN_PATHS.updateActivity, adminActivity, [keys.activities]);
+
+// --- sign-in rewards -----------------------------------------------------------------------------
+
+/** The 7 days' rewards; `list` names the days so the tab's table reads them like any other list. */
+export const useSignInRewards = () =>
+  useQuery({
+    queryKey: keys.signIn,
+    queryFn: ({ signal }) => consoleGet(ADMIN_SIGN_IN_PATHS.rewards, undefined, adminSignInRewardsResponse, signal),
+    select: (data) => ({ ...data, list: data.days }),
+  });
+export const useUpdateSignInRewards = () =>
+  useChange<AdminSignInRewardsInput, AdminSignInRewardsResponse>(
+    ADMIN_SIGN_IN_PATHS.updateRewards,
+    adminSignInRewardsResponse,
+    [keys.signIn],
+  );
+
+// --- daily tasks ---------------------------------------------------------------------------------
+
+export const useTasks = () =>
+  useQuery({
+    queryKey: keys.tasks,
+    queryFn: ({ signal }) => consoleGet(ADMIN_TASK_PATHS.list, undefined, adminTasksResponse, signal),
+  });
+export const useCreateTask = () =>
+  useChange<AdminTaskInput, AdminTask>(ADMIN_TASK_PATHS.create, adminTask, [keys.tasks]);
+export const useUpdateTask = () =>
+  useChange<AdminTaskUpdate, AdminTask>(ADMIN_TASK_PATHS.update, adminTask, [keys.tasks]);
+
+// --- points shop ---------------------------------------------------------------------------------
+
+export const usePointsShopEntries = () =>
+  useQuery({
+    queryKey: keys.pointsShop,
+    queryFn: ({ signal }) => consoleGet(ADMIN_POINTS_SHOP_PATHS.entries, undefined, adminPointsShopEntries, signal),
+  });
+export const useCreatePointsShopEntry = () =>
+  useChange<AdminPointsShopInput, AdminPointsShopEntry>(ADMIN_POINTS_SHOP_PATHS.create, adminPointsShopEntry, [
+    keys.pointsShop,
+  ]);
+export const useUpdatePointsShopEntry = () =>
+  useChange<AdminPointsShopUpdate, AdminPointsShopEntry>(ADMIN_POINTS_SHOP_PATHS.update, adminPointsShopEntry, [
+    keys.pointsShop,
+  ]);
+export const useAddPointsShopStock = () =>
+  useChange<{ id: number; add: number; reason: string }, AdminPointsShopEntry>(
+    ADMIN_POINTS_SHOP_PATHS.addStock,
+    adminPointsShopEntry,
+    [keys.pointsShop],
+  );
+export const useWithdrawPointsShopEntry = () =>
+  useChange<{ id: number; reason: string }, AdminPointsShopEntry>(
+    ADMIN_POINTS_SHOP_PATHS.withdraw,
+    adminPointsShopEntry,
+    [keys.pointsShop],
+  );
+
+// --- wishing well --------------------------------------------------------------------------------
+
+export const useWishEntries = () =>
+  useQuery({
+    queryKey: keys.wishingWell,
+    queryFn: ({ signal }) => consoleGet(ADMIN_WISHING_WELL_PATHS.entries, undefined, adminWishEntries, signal),
+  });
+export const useCreateWishEntry = () =>
+  useChange<AdminWishInput, AdminWishEntry>(ADMIN_WISHING_WELL_PATHS.create, adminWishEntry, [keys.wishingWell]);
+export const useUpdateWishEntry = () =>
+  useChange<AdminWishUpdate, AdminWishEntry>(ADMIN_WISHING_WELL_PATHS.update, adminWishEntry, [keys.wishingWell]);
+export const useWithdrawWishEntry = () =>
+  useChange<{ id: number; reason: string }, AdminWishEntry>(ADMIN_WISHING_WELL_PATHS.withdraw, adminWishEntry, [
+    keys.wishingWell,
+  ]);
+
+// --- energy levels -------------------------------------------------------------------------------
+
+export const useEnergyLevels = () =>
+  useQuery({
+    queryKey: keys.energy,
+    queryFn: ({ signal }) => consoleGet(ADMIN_ENERGY_PATHS.levels, undefined, adminEnergyLevelsResponse, signal),
+  });
+export const useCreateEnergyLevel = () =>
+  useChange<AdminEnergyLevelInput, AdminEnergyLevel>(ADMIN_ENERGY_PATHS.createLevel, adminEnergyLevel, [keys.energy]);
+export const useUpdateEnergyLevel = () =>
+  useChange<AdminEnergyLevelUpdate, AdminEnergyLevel>(ADMIN_ENERGY_PATHS.updateLevel, adminEnergyLevel, [keys.energy]);
+
+// --- command codes -------------------------------------------------------------------------------
+
+export const useCommandCodes = () =>
+  useQuery({
+    queryKey: keys.commandCodes,
+    queryFn: ({ signal }) => consoleGet(ADMIN_COMMAND_CODE_PATHS.list, undefined, adminCommandCodes, signal),
+  });
+export const useCreateCommandCode = () =>
+  useChange<AdminCommandCodeInput, AdminCommandCode>(ADMIN_COMMAND_CODE_PATHS.create, adminCommandCode, [
+    keys.commandCodes,
+  ]);
+export const useDisableCommandCode = () =>
+  useChange<{ id: number; reason: string }, AdminCommandCode>(ADMIN_COMMAND_CODE_PATHS.disable, adminCommandCode, [
+    keys.commandCodes,
+  ]);
 
 // --- form helpers --------------------------------------------------------------------------------
 

@@ -1,19 +1,40 @@
 import { TabbedSection } from '../console-form.tsx';
 import { ActivitiesTab } from './activities-tab.tsx';
 import { BagsTab } from './bags-tab.tsx';
+import { CommandCodesTab } from './command-codes-tab.tsx';
+import { EnergyTab } from './energy-tab.tsx';
 import { LuckyTab } from './lucky-tab.tsx';
+import { PointsShopTab } from './points-shop-tab.tsx';
 import { promotionsTexts } from './promotions-texts.ts';
 import { RainTab } from './rain-tab.tsx';
+import { SignInTab } from './sign-in-tab.tsx';
+import { TasksTab } from './tasks-tab.tsx';
+import { WishingWellTab } from './wishing-well-tab.tsx';
 import './promotions.css';
 
-/** The Promotions section (promotions.manage): red-packet rain, lucky bags, lucky player windows, activities. */
+/**
+ * The Promotions section (promotions.manage): red-packet rain, lucky bags, lucky player windows,
+ * activities, sign-in rewards, daily tasks, the points shop, the wishing well, the energy box,
+ * command codes.
+ */
 export default function PromotionsScreen() {
   return (
     <TabbedSection
       texts={promotionsTexts}
       name="promotions"
       textKey="adminPromotions"
-      tabs={['rain', 'bags', 'lucky', 'activities']}
+      tabs={[
+        'rain',
+        'bags',
+        'lucky',
+        'activities',
+        'signIn',
+        'tasks',
+        'pointsShop',
+        'wishingWell',
+        'energy',
+        'commandCodes',
+      ]}
       panelClassName="adm-promotions__panel"
       panel={(tab) => (
         <>
@@ -21,6 +42,12 @@ export default function PromotionsScreen() {
           {tab === 'bags' && <BagsTab />}
           {tab === 'lucky' && <LuckyTab />}
           {tab === 'activities' && <ActivitiesTab />}
+          {tab === 'signIn' && <SignInTab />}
+          {tab === 'tasks' && <TasksTab />}
+          {tab === 'pointsShop' && <PointsShopTab />}
+          {tab === 'wishingWell' && <WishingWellTab />}
+          {tab === 'energy' && <EnergyTab />}
+          {tab === 'commandCodes' && <CommandCodesTab />}
         </>
       )}
     />
