@@ -11,7 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../../components/price.tsx';
 import { Field, InputField } from '../console-form.tsx';
-import { FormDialog, useRuleText } from './promotion-bits.tsx';
+import { FormDialog, RowsEditor, useRuleText } from './promotion-bits.tsx';
 import {
   intOf,
   localInput,
@@ -100,8 +100,6 @@ export function BagCampaignDialog({
   const ev = tableOk
     ? bagExpectedValue(table.map((e) => ({ amountUnits: e.amount ?? 0, tickets: e.tickets ?? 0 })))
     : null;
-  const setRow = (key: number, change: Partial<Row>) =>
-    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   /** The first thing the server would refuse, as its own words where it has them. */
   function check(): string | null {
@@ -238,43 +236,19 @@ export function BagCampaignDialog({
       </div>
       <fieldset className="adm-promotions__table">
         <legend>{t('adminPromotions.bags.form.table', { total: BAG_TICKETS })}</legend>
-        <ol
-          className="adm-promotions__entries"
-          aria-label={t('adminPromotions.bags.form.table', { total: BAG_TICKETS })}
-        >
-          {rows.map((r, i) => (
-            <li key={r.key}>
-              <InputField
-                label={t('adminPromotions.bags.form.amount', { n: i + 1 })}
-                inputMode="decimal"
-                value={r.amount}
-                onValue={(v) => setRow(r.key, { amount: v })}
-              />
-              <InputField
-                label={t('adminPromotions.bags.form.tickets', { n: i + 1 })}
-                inputMode="numeric"
-                value={r.tickets}
-                onValue={(v) => setRow(r.key, { tickets: v })}
-              />
-              <button
-                type="button"
-                className="button button--ghost button--sm"
-                disabled={rows.length <= 1}
-                onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
-              >
-                {t('adminPromotions.bags.form.removeRow')}
-              </button>
-            </li>
-          ))}
-        </ol>
-        <button
-          type="button"
-          className="button button--ghost button--sm"
-          disabled={rows.length >= BAG_MAX_TABLE_ENTRIES}
-          onClick={() => setRows((rs) => [...rs, row('', '')])}
-        >
-          {t('adminPromotions.bags.form.addRow')}
-        </button>
+        <RowsEditor
+          rows={rows}
+          setRows={setRows}
+          label={t('adminPromotions.bags.form.table', { total: BAG_TICKETS })}
+          fields={[
+            { name: 'amount', label: (n) => t('adminPromotions.bags.form.amount', { n }), inputMode: 'decimal' },
+            { name: 'tickets', label: (n) => t('adminPromotions.bags.form.tickets', { n }), inputMode: 'numeric' },
+          ]}
+          max={BAG_MAX_TABLE_ENTRIES}
+          blank={() => row('', '')}
+          removeText={t('adminPromotions.bags.form.removeRow')}
+          addText={t('adminPromotions.bags.form.addRow')}
+        />
         <p className="adm-table__muted" data-testid="bag-table-sum">
           {t('adminPromotions.bags.form.sum', { sum: ticketSum, total: BAG_TICKETS })}
           {ev && (

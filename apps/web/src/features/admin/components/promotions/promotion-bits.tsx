@@ -6,7 +6,7 @@ import { Dialog } from '../../../../components/dialog.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
 import { localDateTime } from '../../format.ts';
 import { RefusalMessage } from '../boxes/reason-dialog.tsx';
-import { Field, FormActions } from '../console-form.tsx';
+import { Field, FormActions, InputField } from '../console-form.tsx';
 
 /** A tab's head: what it manages, and its creation button. */
 export function TabToolbar({
@@ -119,5 +119,73 @@ export function FormDialog({
         />
       </form>
     </Dialog>
+  );
+}
+
+/** One row of a table typed in a form: its text fields, and a key that stays with it when rows go. */
+export type EditorRow<F extends string> = { key: number } & Record<F, string>;
+
+/**
+ * The rows of a table typed in a form (a bag's amounts, a task's rewards by level): each row's
+ * fields labelled with its number, a remove button (never the last row) and an add button up to
+ * `max`. The caller keeps the rows, and what they add up to.
+ */
+export function RowsEditor<F extends string, R extends EditorRow<F>>({
+  rows,
+  setRows,
+  fields,
+  max,
+  blank,
+  removeText,
+  addText,
+  label,
+  className = 'adm-promotions__entries',
+}: {
+  rows: R[];
+  setRows: (update: (rows: R[]) => R[]) => void;
+  fields: readonly { name: F; label: (n: number) => string; inputMode: 'decimal' | 'numeric' }[];
+  max: number;
+  /** A new, empty row. */
+  blank: () => R;
+  removeText: string;
+  addText: string;
+  /** The list's accessible name, where it has one. */
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <>
+      <ol className={className} aria-label={label}>
+        {rows.map((r, i) => (
+          <li key={r.key}>
+            {fields.map((f) => (
+              <InputField
+                key={f.name}
+                label={f.label(i + 1)}
+                inputMode={f.inputMode}
+                value={r[f.name]}
+                onValue={(v) => setRows((rs) => rs.map((x) => (x.key === r.key ? { ...x, [f.name]: v } : x)))}
+              />
+            ))}
+            <button
+              type="button"
+              className="button button--ghost button--sm"
+              disabled={rows.length <= 1}
+              onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+            >
+              {removeText}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="button button--ghost button--sm"
+        disabled={rows.length >= max}
+        onClick={() => setRows((rs) => [...rs, blank()])}
+      >
+        {addText}
+      </button>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { TASK_KINDS, type TaskKind } from '@kaixiang/shared/tasks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, InputField } from '../console-form.tsx';
-import { FormDialog, useRuleText } from './promotion-bits.tsx';
+import { FormDialog, RowsEditor, useRuleText } from './promotion-bits.tsx';
 import { intOf, unitsOf, useCreateTask, useUpdateTask, yuanText } from './promotions-api.ts';
 
 const NAME_MAX = 30;
@@ -64,8 +64,6 @@ export function TaskDialog({ task, onClose }: { task: AdminTask | null; onClose:
   );
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const setRow = (key: number, change: Partial<Row>) =>
-    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   /** The typed rewards, or the sentence saying what is wrong with the first bad one. */
   function rewardsOf(): Reward[] | string {
@@ -183,52 +181,21 @@ export function TaskDialog({ task, onClose }: { task: AdminTask | null; onClose:
       </label>
       <fieldset className="adm-promotions__table">
         <legend>{t('adminPromotions.tasks.form.rewards', { max: REWARDS_MAX })}</legend>
-        <ol className="adm-promotions__entries adm-promotions__entries--wide">
-          {rows.map((r, i) => (
-            <li key={r.key}>
-              <InputField
-                label={t('adminPromotions.tasks.form.vipMin', { n: i + 1 })}
-                inputMode="numeric"
-                value={r.vipMin}
-                onValue={(v) => setRow(r.key, { vipMin: v })}
-              />
-              <InputField
-                label={t('adminPromotions.tasks.form.vipMax', { n: i + 1 })}
-                inputMode="numeric"
-                value={r.vipMax}
-                onValue={(v) => setRow(r.key, { vipMax: v })}
-              />
-              <InputField
-                label={t('adminPromotions.tasks.form.points', { n: i + 1 })}
-                inputMode="numeric"
-                value={r.points}
-                onValue={(v) => setRow(r.key, { points: v })}
-              />
-              <InputField
-                label={t('adminPromotions.tasks.form.coins', { n: i + 1 })}
-                inputMode="decimal"
-                value={r.coins}
-                onValue={(v) => setRow(r.key, { coins: v })}
-              />
-              <button
-                type="button"
-                className="button button--ghost button--sm"
-                disabled={rows.length <= 1}
-                onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
-              >
-                {t('adminPromotions.tasks.form.removeRow')}
-              </button>
-            </li>
-          ))}
-        </ol>
-        <button
-          type="button"
-          className="button button--ghost button--sm"
-          disabled={rows.length >= REWARDS_MAX}
-          onClick={() => setRows((rs) => [...rs, row('', '', '0', '0')])}
-        >
-          {t('adminPromotions.tasks.form.addRow')}
-        </button>
+        <RowsEditor
+          rows={rows}
+          setRows={setRows}
+          className="adm-promotions__entries adm-promotions__entries--wide"
+          fields={[
+            { name: 'vipMin', label: (n) => t('adminPromotions.tasks.form.vipMin', { n }), inputMode: 'numeric' },
+            { name: 'vipMax', label: (n) => t('adminPromotions.tasks.form.vipMax', { n }), inputMode: 'numeric' },
+            { name: 'points', label: (n) => t('adminPromotions.tasks.form.points', { n }), inputMode: 'numeric' },
+            { name: 'coins', label: (n) => t('adminPromotions.tasks.form.coins', { n }), inputMode: 'decimal' },
+          ]}
+          max={REWARDS_MAX}
+          blank={() => row('', '', '0', '0')}
+          removeText={t('adminPromotions.tasks.form.removeRow')}
+          addText={t('adminPromotions.tasks.form.addRow')}
+        />
       </fieldset>
     </FormDialog>
   );
