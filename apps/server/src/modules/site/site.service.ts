@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { rewardHistories } from '../../db/schema/site.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
+import { createTtlCache } from '../../infra/ttl-cache.ts';
 import { bagsRepo } from '../bags/bags.repo.ts';
 import { type RewardInsert, siteRepo } from './site.repo.ts';
 
@@ -45,19 +46,8 @@ export const CONTENT_TTL_MS = 5_000;
 
 export function createSiteService(deps: { db: Db; bus: EventBus; clock: Clock }) {
   const { db, bus, clock } = deps;
-  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
-  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const now = clock.now();
-    const hit = cache.get(key);
-    if (hit && now - hit.at < CONTENT_TTL_MS) return hit.value as Promise<T>;
-    // Settled into a real promise once: a Drizzle query is a thenable that runs again each time
-    // it is awaited, so caching the query itself cached nothing (every nav read hit the database).
-    const value = Promise.resolve(load());
-    cache.set(key, { at: now, value });
-    // A failed load must not be served from the cache for the next five seconds.
-    value.catch(() => cache.delete(key));
-    return value;
-  }
+  const cache = createTtlCache(clock, CONTENT_TTL_MS);
+  const cached = <T>(key: string, load: () => PromiseLike<T>) => cache.get(key, load);
 
   /**
    * A ticker entry. Names come from the catalogue (`names`, null for an entry without an item)

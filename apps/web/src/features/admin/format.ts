@@ -2,10 +2,18 @@
  * A moment in the reader's own time zone as back offices write it, `2026-11-28 14:03:07`: the same
  * in the three languages, sortable by eye, and exact to the second for matching other logs.
  */
+const pad = (n: number) => String(n).padStart(2, '0');
+const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
 export function localDateTime(ms: number): string {
   const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return `${localDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** A moment as a datetime-local input's value: the reader's time zone, to the minute. */
+export function localInput(ms: number): string {
+  const d = new Date(ms);
+  return `${localDate(d)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** The key an authenticator shows it in: groups of four, so it can be read out and typed without losing the place. */

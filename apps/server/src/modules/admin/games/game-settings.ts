@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { siteSettings } from '../../../db/schema/site.ts';
 import type { Clock } from '../../../infra/clock.ts';
+import { createTtlCache } from '../../../infra/ttl-cache.ts';
 
 /** site_settings key of the operator's game settings: JSON GameSettings. */
 export const GAME_SETTINGS_KEY = 'game_settings';
@@ -78,27 +79,15 @@ export function createGameSettingsReader(deps: {
   defaults: GameSettings;
   staleMs?: number;
 }): GameSettingsReader {
-  const staleMs = deps.staleMs ?? GAME_SETTINGS_STALE_MS;
-  let cached: { at: number; value: Promise<GameSettings> } | null = null;
-
-  function get(): Promise<GameSettings> {
-    const now = deps.clock.now();
-    if (cached && now - cached.at < staleMs) return cached.value;
-    const value = readGameSettings(deps.db, deps.defaults).then((r) => r.settings);
-    const mine = { at: now, value };
-    cached = mine;
-    // A failed read is not kept: the next call asks again.
-    value.catch(() => {
-      if (cached === mine) cached = null;
-    });
-    return value;
-  }
+  const cache = createTtlCache(deps.clock, deps.staleMs ?? GAME_SETTINGS_STALE_MS);
+  const get = () =>
+    cache.get(GAME_SETTINGS_KEY, () => readGameSettings(deps.db, deps.defaults).then((r) => r.settings));
 
   return {
     defaults: deps.defaults,
     get,
     invalidate() {
-      cached = null;
+      cache.clear();
     },
     async upgradeRules() {
       const u = (await get()).upgrade;

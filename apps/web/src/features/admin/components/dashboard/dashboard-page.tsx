@@ -9,6 +9,7 @@ import { OFFER_STATES } from '@kaixiang/shared/inventory';
 import { formatUnits } from '@kaixiang/shared/money';
 import type { RtpFigures } from '@kaixiang/shared/transparency';
 import { useTranslation } from 'react-i18next';
+import { groupThousands } from '../../../../i18n/formats.ts';
 import { localDateTime } from '../../format.ts';
 import { QueryFallback } from '../query-fallback.tsx';
 import { useDashboard } from './dashboard-api.ts';
@@ -25,7 +26,6 @@ const GAME_COLORS: Record<DashboardGame, string> = {
 
 const money = (units: number) => `¥${formatUnits(units)}`;
 const moneyAxis = (units: number) => `¥${formatUnits(units, 0)}`;
-const count = (n: number) => n.toLocaleString('en-US');
 const percent = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(2)}%`);
 const rate = (paid: number, created: number) => (created === 0 ? '—' : percent(paid / created));
 
@@ -61,10 +61,10 @@ function Tiles({ today, yesterday }: { today: DashboardDay; yesterday: Dashboard
   const { t } = useTranslation();
   const tiles: { key: string; value: (d: DashboardDay) => number; show: (v: number) => string }[] = [
     { key: 'deposits', value: (d) => d.deposits.amount, show: money },
-    { key: 'depositCount', value: (d) => d.deposits.n, show: count },
-    { key: 'newPlayers', value: (d) => d.new_players, show: count },
-    { key: 'activePlayers', value: (d) => d.active_players, show: count },
-    { key: 'openings', value: (d) => gameOf(d, 'box')?.n ?? 0, show: count },
+    { key: 'depositCount', value: (d) => d.deposits.n, show: groupThousands },
+    { key: 'newPlayers', value: (d) => d.new_players, show: groupThousands },
+    { key: 'activePlayers', value: (d) => d.active_players, show: groupThousands },
+    { key: 'openings', value: (d) => gameOf(d, 'box')?.n ?? 0, show: groupThousands },
     { key: 'turnover', value: turnoverOf, show: money },
     { key: 'ggr', value: (d) => d.ggr, show: money },
   ];
@@ -133,7 +133,7 @@ function Charts({ data }: { data: DashboardResponse }) {
             series('active', t('adminDashboard.tile.activePlayers'), 'var(--dash-active)', (d) => d.active_players),
             series('new', t('adminDashboard.tile.newPlayers'), 'var(--dash-new)', (d) => d.new_players),
           ]}
-          format={count}
+          format={groupThousands}
         />
       </div>
     </div>
@@ -160,7 +160,7 @@ function GamesTable({ today }: { today: DashboardDay }) {
             {today.games.map((g) => (
               <tr key={g.game} className="adm-table__row">
                 <th scope="row">{t(`adminDashboard.game.${g.game}`)}</th>
-                <td className="adm-table__mono">{count(g.n)}</td>
+                <td className="adm-table__mono">{groupThousands(g.n)}</td>
                 <td className="adm-table__mono">{money(g.turnover)}</td>
                 <td className="adm-table__mono">{money(g.won)}</td>
                 <td className="adm-table__mono">{money(g.turnover - g.won)}</td>
@@ -178,7 +178,7 @@ function RtpRow({ name, f }: { name: string; f: RtpFigures }) {
   return (
     <tr className="adm-table__row">
       <th scope="row">{name}</th>
-      <td className="adm-table__mono">{count(f.n)}</td>
+      <td className="adm-table__mono">{groupThousands(f.n)}</td>
       <td className="adm-table__mono">{money(f.paid)}</td>
       <td className="adm-table__mono">{money(f.won)}</td>
       <td className="adm-table__mono">{percent(f.realised_rtp)}</td>
@@ -257,7 +257,7 @@ function QueueHealth({ data }: { data: DashboardResponse }) {
         {OFFER_STATES.map((s) => (
           <div key={s}>
             <dt>{t(`adminDashboard.queue.state.${s}`)}</dt>
-            <dd>{count(q.by_state[s])}</dd>
+            <dd>{groupThousands(q.by_state[s])}</dd>
           </div>
         ))}
         <div>
@@ -272,7 +272,7 @@ function QueueHealth({ data }: { data: DashboardResponse }) {
         </div>
         <div>
           <dt>{t('adminDashboard.queue.failures')}</dt>
-          <dd className={q.failures_24h > 0 ? 'adm-dash-bad' : ''}>{count(q.failures_24h)}</dd>
+          <dd className={q.failures_24h > 0 ? 'adm-dash-bad' : ''}>{groupThousands(q.failures_24h)}</dd>
         </div>
       </dl>
     </div>
@@ -305,9 +305,9 @@ function Channels({ channels }: { channels: DashboardChannel[] }) {
                     {c.pay_mode}
                   </th>
                   <td className="adm-table__mono">{rate(c.today.paid, c.today.created)}</td>
-                  <td className="adm-table__mono">{`${count(c.today.paid)} / ${count(c.today.created)}`}</td>
+                  <td className="adm-table__mono">{`${groupThousands(c.today.paid)} / ${groupThousands(c.today.created)}`}</td>
                   <td className="adm-table__mono">{rate(c.window.paid, c.window.created)}</td>
-                  <td className="adm-table__mono">{`${count(c.window.paid)} / ${count(c.window.created)}`}</td>
+                  <td className="adm-table__mono">{`${groupThousands(c.window.paid)} / ${groupThousands(c.window.created)}`}</td>
                 </tr>
               ))}
             </tbody>

@@ -71,10 +71,3 @@ export function useSaveGameSettings() {
     onSuccess: (saved: GameSettingsResponse) => client.setQueryData(SETTINGS_KEY, saved),
   });
 }
-
-/** A datetime-local value (local time, minutes) for an instant. */
-export function localInput(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}

@@ -8,9 +8,10 @@ import { Dialog } from '../../../../components/dialog.tsx';
 import { ItemImage } from '../../../../components/item-image.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
+import { localInput } from '../../format.ts';
 import { RefusalMessage } from '../boxes/reason-dialog.tsx';
 import { FormActions, InputField } from '../console-form.tsx';
-import { localInput, useCreateOfficialRoll } from './games-api.ts';
+import { useCreateOfficialRoll } from './games-api.ts';
 
 /** A chosen house prize; `key` tells two of the same item and wear apart. */
 type HousePrize = PickedCatalogueItem & { key: number };

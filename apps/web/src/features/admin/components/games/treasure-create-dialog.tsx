@@ -11,9 +11,10 @@ import {
 } from '../../../../components/catalogue-item-picker.tsx';
 import { ConfirmDialog, Dialog } from '../../../../components/dialog.tsx';
 import { ApiError } from '../../../../lib/api.ts';
+import { localInput } from '../../format.ts';
 import { RefusalMessage } from '../boxes/reason-dialog.tsx';
 import { FormActions, InputField } from '../console-form.tsx';
-import { localInput, useCreateTreasure } from './games-api.ts';
+import { useCreateTreasure } from './games-api.ts';
 
 /** A yuan amount typed into the form, in units; null when it is not one. */
 function unitsOf(text: string): number | null {

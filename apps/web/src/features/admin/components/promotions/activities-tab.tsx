@@ -2,17 +2,10 @@ import type { AdminActivity } from '@kaixiang/shared/sign-in';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../i18n/use-locale.ts';
+import { localInput } from '../../format.ts';
 import { Field, InputField, QueryTable } from '../console-form.tsx';
 import { FormDialog, StateTag, TabToolbar, useRuleText, windowText } from './promotion-bits.tsx';
-import {
-  intOf,
-  localInput,
-  msOf,
-  nameIn,
-  useActivities,
-  useCreateActivity,
-  useUpdateActivity,
-} from './promotions-api.ts';
+import { intOf, msOf, nameIn, useActivities, useCreateActivity, useUpdateActivity } from './promotions-api.ts';
 
 const LANGS = [
   ['zh_cn', 'zhCN'],

@@ -9,11 +9,11 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../../components/price.tsx';
+import { localInput } from '../../format.ts';
 import { ReasonDialog } from '../boxes/reason-dialog.tsx';
 import { InputField, QueryTable } from '../console-form.tsx';
 import { FormDialog, StateTag, TabToolbar, useRuleText, windowText } from './promotion-bits.tsx';
 import {
-  localInput,
   msOf,
   unitsOf,
   useCancelLuckyWindow,

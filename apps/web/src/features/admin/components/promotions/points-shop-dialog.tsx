@@ -16,11 +16,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../../components/catalogue-item-picker.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
+import { localInput } from '../../format.ts';
 import { Field, InputField } from '../console-form.tsx';
 import { FormDialog, useRuleText } from './promotion-bits.tsx';
 import {
   intOf,
-  localInput,
   msOf,
   nameIn,
   unitsOf,

@@ -303,13 +303,6 @@ export function unitsOf(text: string): number | null {
 /** Units as a form shows them again for editing: yuan, without trailing zeros. */
 export const yuanText = (units: number) => String(units / 10_000);
 
-/** A moment for a datetime-local input, in the reader's time zone. */
-export function localInput(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 /** A datetime-local input's value as epoch ms; null when empty or not a moment. */
 export function msOf(text: string): number | null {
   if (!text) return null;
