@@ -1,3 +1,14 @@
+import { yuanToUnits } from '@kaixiang/shared/money';
+
+/** A yuan amount as typed, in units; null when it is not one. */
+export function unitsOf(text: string): number | null {
+  try {
+    return yuanToUnits(text.trim());
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A moment in the reader's own time zone as back offices write it, `2026-11-28 14:03:07`: the same
  * in the three languages, sortable by eye, and exact to the second for matching other logs.

@@ -6,13 +6,14 @@ import {
   type AdminBoxProblem,
 } from '@kaixiang/shared/admin-boxes';
 import { BOX_TICKETS } from '@kaixiang/shared/boxes';
-import { formatUnits, yuanToUnits } from '@kaixiang/shared/money';
+import { formatUnits } from '@kaixiang/shared/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../../components/catalogue-item-picker.tsx';
 import { ItemImage } from '../../../../components/item-image.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { groupThousands } from '../../../../i18n/formats.ts';
+import { unitsOf } from '../../format.ts';
 import { rtpText, useBoxPreview } from './boxes-api.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -21,12 +22,8 @@ const PREVIEW_DEBOUNCE_MS = 300;
 
 /** The box price as the operator typed it, to units; null when it is not a price. */
 function parsePrice(text: string): number | null {
-  try {
-    const units = yuanToUnits(text.trim());
-    return units > 0 && units <= ADMIN_BOX_MAX_PRICE ? units : null;
-  } catch {
-    return null;
-  }
+  const units = unitsOf(text);
+  return units !== null && units > 0 && units <= ADMIN_BOX_MAX_PRICE ? units : null;
 }
 
 const parseTickets = (text: string): number | null => {

@@ -1,6 +1,6 @@
 import type { AdminRollCreateRequest } from '@kaixiang/shared/admin-games';
 import { isWearGrade, WEAR_GRADE_LABELS } from '@kaixiang/shared/items';
-import { formatUnits, yuanToUnits } from '@kaixiang/shared/money';
+import { formatUnits } from '@kaixiang/shared/money';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../../components/catalogue-item-picker.tsx';
@@ -8,7 +8,7 @@ import { Dialog } from '../../../../components/dialog.tsx';
 import { ItemImage } from '../../../../components/item-image.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
-import { localInput } from '../../format.ts';
+import { localInput, unitsOf } from '../../format.ts';
 import { RefusalMessage } from '../boxes/reason-dialog.tsx';
 import { FormActions, InputField } from '../console-form.tsx';
 import { useCreateOfficialRoll } from './games-api.ts';
@@ -18,13 +18,7 @@ type HousePrize = PickedCatalogueItem & { key: number };
 let nextKey = 1;
 
 /** A yuan amount typed into the form, in units; anything unreadable is no condition (0). */
-function unitsOr0(text: string): number {
-  try {
-    return yuanToUnits(text || '0');
-  } catch {
-    return 0;
-  }
-}
+const unitsOr0 = (text: string): number => unitsOf(text || '0') ?? 0;
 
 /** Ten minutes on: past the rules' shortest delay with time to fill the form in. */
 const DEFAULT_DELAY_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
 import { TREASURE_MAX_CARDS, TREASURE_MIN_CARDS, TREASURE_MIN_DURATION_MS } from '@kaixiang/game/treasure';
 import { ERRORS } from '@kaixiang/shared/errors';
-import { formatUnits, yuanToUnits } from '@kaixiang/shared/money';
+import { formatUnits } from '@kaixiang/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,19 +11,10 @@ import {
 } from '../../../../components/catalogue-item-picker.tsx';
 import { ConfirmDialog, Dialog } from '../../../../components/dialog.tsx';
 import { ApiError } from '../../../../lib/api.ts';
-import { localInput } from '../../format.ts';
+import { localInput, unitsOf } from '../../format.ts';
 import { RefusalMessage } from '../boxes/reason-dialog.tsx';
 import { FormActions, InputField } from '../console-form.tsx';
 import { useCreateTreasure } from './games-api.ts';
-
-/** A yuan amount typed into the form, in units; null when it is not one. */
-function unitsOf(text: string): number | null {
-  try {
-    return yuanToUnits(text.trim());
-  } catch {
-    return null;
-  }
-}
 
 /** A day: long enough to sell the cards, short enough that the prize does not wait for weeks. */
 const DEFAULT_LIFE_MS = 24 * 3_600_000;

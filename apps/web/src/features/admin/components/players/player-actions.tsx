@@ -7,6 +7,7 @@ import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../../compo
 import { Dialog } from '../../../../components/dialog.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { useKeptRequestId } from '../../../../lib/paid-request.ts';
+import { unitsOf } from '../../format.ts';
 import { useAdjustBalance, useBanPlayer, useResetPassword, useSendMail } from './players-api.ts';
 
 /** The server's words for a refusal, shown in the dialog (the console's toast may be gone by then). */
@@ -237,12 +238,8 @@ export function AdjustBalanceDialog({ userId, onClose }: { userId: number; onClo
 /** Yuan as typed to units for an attachment; 0 when empty, null when it is not an amount. */
 function parseCoins(text: string): number | null {
   if (text.trim() === '') return 0;
-  try {
-    const units = yuanToUnits(text.trim());
-    return units >= 0 ? units : null;
-  } catch {
-    return null;
-  }
+  const units = unitsOf(text);
+  return units !== null && units >= 0 ? units : null;
 }
 
 /**

@@ -10,10 +10,10 @@ import type { ErrorKey } from '@kaixiang/shared/errors';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../../components/price.tsx';
-import { localInput } from '../../format.ts';
+import { localInput, unitsOf } from '../../format.ts';
 import { Field, InputField } from '../console-form.tsx';
 import { FormDialog, RowsEditor, useRuleText } from './promotion-bits.tsx';
-import { intOf, msOf, unitsOf, useCreateBagCampaign, useUpdateBagCampaign, yuanText } from './promotions-api.ts';
+import { intOf, msOf, useCreateBagCampaign, useUpdateBagCampaign, yuanText } from './promotions-api.ts';
 
 /** The kinds the bags tab makes; `energy` campaigns are made from the energy tab, beside their levels. */
 export const CREATABLE_KINDS = ['daily_recharge', 'vip_level', 'grant'] as const satisfies readonly BagCampaignKind[];

@@ -10,18 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../../components/catalogue-item-picker.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
-import { localDateTime } from '../../format.ts';
+import { localDateTime, unitsOf } from '../../format.ts';
 import { ReasonDialog } from '../boxes/reason-dialog.tsx';
 import { InputField, QueryTable } from '../console-form.tsx';
 import { FormDialog, StateTag, TabToolbar, useRuleText } from './promotion-bits.tsx';
-import {
-  intOf,
-  msOf,
-  unitsOf,
-  useCommandCodes,
-  useCreateCommandCode,
-  useDisableCommandCode,
-} from './promotions-api.ts';
+import { intOf, msOf, useCommandCodes, useCreateCommandCode, useDisableCommandCode } from './promotions-api.ts';
 
 /**
  * Make a code (admin/v1/command-codes/create): the text players type (empty: the server makes an

@@ -4,13 +4,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../../components/price.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
+import { unitsOf } from '../../format.ts';
 import { Field, InputField, QueryTable } from '../console-form.tsx';
 import { BagCampaignDialog } from './bag-campaign-dialog.tsx';
 import { FormDialog, StateTag, TabToolbar, useRuleText } from './promotion-bits.tsx';
 import {
   intOf,
   nameIn,
-  unitsOf,
   useBagCampaigns,
   useCreateEnergyLevel,
   useEnergyLevels,

@@ -9,13 +9,12 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../../components/price.tsx';
-import { localInput } from '../../format.ts';
+import { localInput, unitsOf } from '../../format.ts';
 import { ReasonDialog } from '../boxes/reason-dialog.tsx';
 import { InputField, QueryTable } from '../console-form.tsx';
 import { FormDialog, StateTag, TabToolbar, useRuleText, windowText } from './promotion-bits.tsx';
 import {
   msOf,
-  unitsOf,
   useCancelLuckyWindow,
   useLuckyWindows,
   useScheduleLuckyWindow,

@@ -16,14 +16,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../../components/catalogue-item-picker.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
-import { localInput } from '../../format.ts';
+import { localInput, unitsOf } from '../../format.ts';
 import { Field, InputField } from '../console-form.tsx';
 import { FormDialog, useRuleText } from './promotion-bits.tsx';
 import {
   intOf,
   msOf,
   nameIn,
-  unitsOf,
   useBagCampaigns,
   useCreatePointsShopEntry,
   useUpdatePointsShopEntry,

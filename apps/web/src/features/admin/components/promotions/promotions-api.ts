@@ -54,7 +54,6 @@ import {
   type LuckyWindowInput,
   luckyWindow,
 } from '@kaixiang/shared/lucky';
-import { yuanToUnits } from '@kaixiang/shared/money';
 import {
   RAIN_ADMIN_PATHS,
   RAIN_PATHS,
@@ -290,15 +289,6 @@ export const useDisableCommandCode = () =>
   ]);
 
 // --- form helpers --------------------------------------------------------------------------------
-
-/** A yuan amount typed into a form, in units; null when it is not one. */
-export function unitsOf(text: string): number | null {
-  try {
-    return yuanToUnits(text.trim());
-  } catch {
-    return null;
-  }
-}
 
 /** Units as a form shows them again for editing: yuan, without trailing zeros. */
 export const yuanText = (units: number) => String(units / 10_000);

@@ -2,10 +2,10 @@ import { rainConditionsError, rainParamsError, rainTimingError } from '@kaixiang
 import type { RainSchedule, RainScheduleInput, RainTimingInput } from '@kaixiang/shared/rain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localInput } from '../../format.ts';
+import { localInput, unitsOf } from '../../format.ts';
 import { Field, InputField } from '../console-form.tsx';
 import { FormDialog, useRuleText } from './promotion-bits.tsx';
-import { intOf, msOf, unitsOf, useSaveRainSchedule, yuanText } from './promotions-api.ts';
+import { intOf, msOf, useSaveRainSchedule, yuanText } from './promotions-api.ts';
 
 type Kind = RainTimingInput['kind'];
 /** The form's timing fields, as typed. */

@@ -10,13 +10,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../../components/price.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
-import { localDateTime } from '../../format.ts';
+import { localDateTime, unitsOf } from '../../format.ts';
 import { Field, InputField, QueryTable } from '../console-form.tsx';
 import { FormDialog, TabToolbar, useRuleText } from './promotion-bits.tsx';
 import {
   intOf,
   nameIn,
-  unitsOf,
   useBagCampaigns,
   useSignInRewards,
   useUpdateSignInRewards,

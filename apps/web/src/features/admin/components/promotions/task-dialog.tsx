@@ -2,9 +2,10 @@ import { type AdminTask, TASK_MAX_COIN_UNITS, TASK_MAX_POINTS, TASK_VIP_MAX } fr
 import { TASK_KINDS, type TaskKind } from '@kaixiang/shared/tasks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { unitsOf } from '../../format.ts';
 import { Field, InputField } from '../console-form.tsx';
 import { FormDialog, RowsEditor, useRuleText } from './promotion-bits.tsx';
-import { intOf, unitsOf, useCreateTask, useUpdateTask, yuanText } from './promotions-api.ts';
+import { intOf, useCreateTask, useUpdateTask, yuanText } from './promotions-api.ts';
 
 const NAME_MAX = 30;
 /** The API's bounds (admin-tasks.ts): a target of 1 action (or unit) up to 100,000,000,000. */

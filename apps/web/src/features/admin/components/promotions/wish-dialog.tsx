@@ -4,9 +4,10 @@ import { WISH_CURRENCIES, WISH_MAX_RTP_PPM, WISH_SCALE, type WishCurrency } from
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueItemPicker, type PickedCatalogueItem } from '../../../../components/catalogue-item-picker.tsx';
+import { unitsOf } from '../../format.ts';
 import { Field, InputField } from '../console-form.tsx';
 import { FormDialog, useRuleText } from './promotion-bits.tsx';
-import { intOf, unitsOf, useCreateWishEntry, useUpdateWishEntry, yuanText } from './promotions-api.ts';
+import { intOf, useCreateWishEntry, useUpdateWishEntry, yuanText } from './promotions-api.ts';
 
 const NAME_MAX = 40;
 const SORT_MAX = 1_000_000;
