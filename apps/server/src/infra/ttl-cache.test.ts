@@ -4,7 +4,12 @@ import { createTtlCache } from './ttl-cache.ts';
 describe('a TTL cache', () => {
   const clockAt = (start: number) => {
     let now = start;
-    return { now: () => now, advance: (ms: number) => void (now += ms) };
+    return {
+      now: () => now,
+      advance(ms: number) {
+        now += ms;
+      },
+    };
   };
 
   it('shares one read per key until it is ttl old, and forgets everything on clear', async () => {
