@@ -244,9 +244,12 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
   await registerBoxesAdmin(app, rt, { onChange: () => boxes.invalidate(), authenticate: accounts.authenticate });
-  await app.register(catalogueRoutes(createCatalogueService({ db: rt.database.db }), accounts.authenticate), {
-    prefix: '/api',
+  const catalogue = createCatalogueService({
+    db: rt.database.db,
+    clock: rt.clock,
+    transaction: (fn) => rt.transaction(fn),
   });
+  await app.register(catalogueRoutes(catalogue, accounts.authenticate), { prefix: '/api' });
   // Lucky bags: mail attachments and recharges give them, so they come before both.
   const bags = createBagsModule(rt, ledger);
   app.decorate('bags', bags.service);

@@ -122,8 +122,13 @@ export const adminBoxEntry = z.object({
   name: z.string(),
   img: z.string(),
   quality: int(),
-  /** The price table's price of the item at this grade (units); 0 for an unknown item. */
+  /**
+   * The entry's price (units): a saved version's own (its detail), else the site's price of the
+   * item at this grade (the operator's item price, else the price table's); 0 for an unknown item.
+   */
   price: int(),
+  /** The site's price of the item at this grade today: differs from `price` when it changed after the version was saved. */
+  current_price: int(),
   tickets: int(),
   /** tickets / the table's ticket sum × 100, to 4 decimals (display only; the tickets are the odds). */
   odds_pct: z.number(),

@@ -309,6 +309,11 @@ export const ERRORS = {
   BOX_PUBLISH_UNCHANGED: { code: 4068, http: 409 },
   BOX_RTP_BOUNDS_INVALID: { code: 4069, http: 400 },
   BOX_DETAILS_UNCHANGED: { code: 4070, http: 409 },
+  // The console's item prices (issue 23; admin/v1/catalogue/prices/*).
+  PRICE_ITEM_UNKNOWN: { code: 4071, http: 404 },
+  PRICE_WEAR_INVALID: { code: 4072, http: 400 },
+  PRICE_INVALID: { code: 4073, http: 400 },
+  PRICE_UNCHANGED: { code: 4074, http: 409 },
   // The console's Retrievals API (issue 23; admin/v1/retrievals/*): 4080–4089.
   RETRIEVAL_NOT_FOUND: { code: 4080, http: 404 },
   RETRIEVAL_NOT_RETRYABLE: { code: 4081, http: 409 },
@@ -333,6 +338,7 @@ export const ERRORS = {
   GAMES_BET_LIMITS_INVALID: { code: 4170, http: 400 },
   GAMES_RATE_BOUNDS_INVALID: { code: 4171, http: 400 },
   GAMES_ROBOTS_OFF: { code: 4172, http: 409 },
+  GAMES_JACKPOT_FEED_INVALID: { code: 4173, http: 400 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -1570,6 +1576,26 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-TW': '名稱、分類和圖片都沒有變化',
     'en-US': 'The names, category and picture are as they were; nothing changed',
   },
+  PRICE_ITEM_UNKNOWN: {
+    'zh-CN': '目录中没有这件饰品',
+    'zh-TW': '目錄中沒有這件飾品',
+    'en-US': 'That item is not in the catalogue',
+  },
+  PRICE_WEAR_INVALID: {
+    'zh-CN': '这件饰品没有这个磨损等级',
+    'zh-TW': '這件飾品沒有這個磨損等級',
+    'en-US': 'That item does not come in this wear grade',
+  },
+  PRICE_INVALID: {
+    'zh-CN': '价格须为 0.01 至 1,000,000 元之间的整分金额',
+    'zh-TW': '價格須為 0.01 至 1,000,000 元之間的整分金額',
+    'en-US': 'A price must be a whole number of fen from ¥0.01 to ¥1,000,000',
+  },
+  PRICE_UNCHANGED: {
+    'zh-CN': '价格没有变化',
+    'zh-TW': '價格沒有變化',
+    'en-US': 'The price is as it was; nothing changed',
+  },
   RETRIEVAL_NOT_FOUND: {
     'zh-CN': '取回记录不存在',
     'zh-TW': '取回記錄不存在',
@@ -1661,6 +1687,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '机器人已关闭，请等待真人玩家加入',
     'zh-TW': '機器人已關閉，請等待真人玩家加入',
     'en-US': 'Robots are switched off; wait for players to join',
+  },
+  GAMES_JACKPOT_FEED_INVALID: {
+    'zh-CN': '奖池注入比例须为 0%–3%（0–300 基点）',
+    'zh-TW': '獎池注入比例須為 0%–3%（0–300 基點）',
+    'en-US': 'The jackpot feed must be between 0 % and 3 % (0–300 basis points)',
   },
 };
 

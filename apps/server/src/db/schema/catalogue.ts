@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Item definitions: the catalogue extracted from @ianlucas/cs2-lib (modules/catalogue). The id is
@@ -53,3 +64,30 @@ export const caseDefs = pgTable('case_defs', {
   /** item_defs ids of the ★ drops; empty when none. */
   specialItemIds: integer('special_item_ids').array().notNull(),
 });
+
+/**
+ * The operator's price of an item in one wear grade (issue 23, the console's item prices), in units:
+ * where a row exists it replaces the price table's figure everywhere an item is priced
+ * (catalogue/item-prices.ts). No row: the table's price. Prices are snapshotted where a value is
+ * promised (a box version's contents, an item a player holds), so a change reprices what is made
+ * from then on, never what exists.
+ */
+export const itemPrices = pgTable(
+  'item_prices',
+  {
+    itemDefId: integer('item_def_id')
+      .notNull()
+      .references(() => itemDefs.id),
+    /** Wear grade 1..6. */
+    exter: smallint('exter').notNull(),
+    priceUnits: bigint('price_units', { mode: 'number' }).notNull(),
+    /** The staff member who set it (users.id). */
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemDefId, t.exter] }),
+    check('item_prices_exter_ck', sql`${t.exter} between 1 and 6`),
+    check('item_prices_price_ck', sql`${t.priceUnits} > 0 and ${t.priceUnits} % 100 = 0`),
+  ],
+);

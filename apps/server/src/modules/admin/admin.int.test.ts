@@ -118,6 +118,8 @@ const ROUTE_PERMISSIONS: [prefix: string, permission: Permission | 'staff' | 'pr
   ['/admin/v1/players/adjust-balance', 'balance.adjust'],
   ['/admin/v1/payments/', 'payments.manage'],
   ['/admin/v1/retrievals/', 'retrievals.manage'],
+  // Setting a price is the catalogue's owner's; the search serves every prize picker.
+  ['/admin/v1/catalogue/prices/', 'catalogue.manage'],
   ['/admin/v1/catalogue/', 'prizes'],
   ['/admin/v1/boxes/', 'catalogue.manage'],
   ['/admin/v1/games/', 'games.manage'],

@@ -1,6 +1,5 @@
 import { cs2CaseOdds, DEFAULT_RTP_BP, priceForRtp, rtpBpOf, weightedOdds } from '@kaixiang/game/box-design';
 import { oddsHash } from '@kaixiang/game/fair';
-import { priceUnits } from '@kaixiang/game/price-table';
 import { BOX_TICKETS } from '@kaixiang/shared/boxes';
 import { type LocalizedText, type WeaponClass, type WearGrade, wearGradesFor } from '@kaixiang/shared/items';
 import { and, eq, sql } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { type BoxContentRow, boxCategories, boxes, boxVersions } from '../../db/schema/boxes.ts';
 import { loadCatalogue } from '../catalogue/catalogue.seed.ts';
 import type { CatalogueItem } from '../catalogue/catalogue.types.ts';
+import { tablePriceUnits } from '../catalogue/item-prices.ts';
 import { expectedValueOf, insertBoxVersion } from './box-versions.ts';
 
 /**
@@ -46,14 +46,14 @@ export function typicalGrade(item: Pick<CatalogueItem, 'wearMin' | 'wearMax'>): 
   return grade;
 }
 
+/**
+ * The seeded boxes are planned on the price table alone, never the operator's prices: the same
+ * catalogue gives the same boxes on every machine and every start, and a price set in the console
+ * never re-versions or re-prices a box behind the operator's back. It reaches a box when the
+ * operator saves a new version of it (the console's odds editor prices entries at today's prices).
+ */
 function itemPrice(item: CatalogueItem, exter: WearGrade): number {
-  return priceUnits({
-    quality: item.quality,
-    weaponClass: item.weaponClass,
-    wearGrade: exter,
-    statTrak: false,
-    itemId: item.id,
-  });
+  return tablePriceUnits(item, exter);
 }
 
 function priced(entries: { itemId: number; exter: number; tickets: number }[], byId: Map<number, CatalogueItem>) {

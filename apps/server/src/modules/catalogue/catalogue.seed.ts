@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { priceUnits } from '@kaixiang/game/price-table';
 import { wearGradesFor } from '@kaixiang/shared/items';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -7,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { caseDefs, itemDefs } from '../../db/schema/catalogue.ts';
 import { serverPath } from '../../server-root.ts';
 import type { Catalogue, CatalogueItem } from './catalogue.types.ts';
+import { loadAllPrices, type PriceBook, priceBookOf } from './item-prices.ts';
 
 export type ItemDefRow = typeof itemDefs.$inferInsert;
 export type CaseDefRow = typeof caseDefs.$inferInsert;
@@ -31,21 +31,21 @@ export function loadCatalogue(): Catalogue {
   return cached;
 }
 
-/** The price list's "from" price: the best exterior the item drops in, without StatTrak. */
-export function basePriceUnits(item: CatalogueItem): number {
+/**
+ * The price list's "from" price: the best exterior the item drops in, without StatTrak, at the
+ * site's price of it (the operator's where set, catalogue/item-prices.ts; the price table's with no book).
+ */
+export function basePriceUnits(item: CatalogueItem, prices: PriceBook = priceBookOf([])): number {
   const [bestGrade] = wearGradesFor(item.wearMin, item.wearMax);
   if (bestGrade === undefined) throw new Error(`item ${item.id} has no wear grade`);
-  return priceUnits({
-    quality: item.quality,
-    weaponClass: item.weaponClass,
-    wearGrade: bestGrade,
-    statTrak: false,
-    itemId: item.id,
-  });
+  return prices.unitsOf(item, bestGrade);
 }
 
 /** The catalogue as rows of item_defs and case_defs, images as full CDN addresses. */
-export function catalogueRows(catalogue: Catalogue = loadCatalogue()): {
+export function catalogueRows(
+  catalogue: Catalogue = loadCatalogue(),
+  prices: PriceBook = priceBookOf([]),
+): {
   itemDefs: ItemDefRow[];
   caseDefs: CaseDefRow[];
 } {
@@ -63,7 +63,7 @@ export function catalogueRows(catalogue: Catalogue = loadCatalogue()): {
       statTrak: item.statTrak,
       special: item.special,
       image: url(item.image),
-      basePriceUnits: basePriceUnits(item),
+      basePriceUnits: basePriceUnits(item, prices),
     })),
     caseDefs: catalogue.cases.map((box) => ({
       id: box.id,
@@ -83,12 +83,14 @@ export function catalogueRows(catalogue: Catalogue = loadCatalogue()): {
  * what changed. All or nothing, so a failed seed never leaves a case pointing at missing items.
  * Rows the new catalogue no longer has are left alone: players' items still refer to them.
  *
- * base_price_units is overwritten too, because today the price table in packages/game is the
- * source of truth; once the admin console edits prices in the database, drop it from the update.
+ * base_price_units is written from the site's prices: the price table's, or the operator's where
+ * the console set one (read in the same transaction, so a seed never writes back an old figure).
  */
 export async function seedCatalogue(db: Db): Promise<{ items: number; cases: number }> {
-  const rows = catalogueRows();
+  let count = { items: 0, cases: 0 };
   await db.transaction(async (tx) => {
+    const rows = catalogueRows(loadCatalogue(), await loadAllPrices(tx));
+    count = { items: rows.itemDefs.length, cases: rows.caseDefs.length };
     for (let i = 0; i < rows.itemDefs.length; i += BATCH_SIZE) {
       await tx
         .insert(itemDefs)
@@ -102,7 +104,7 @@ export async function seedCatalogue(db: Db): Promise<{ items: number; cases: num
         .onConflictDoUpdate({ target: caseDefs.id, set: updateFromExcluded(caseDefs) });
     }
   });
-  return { items: rows.itemDefs.length, cases: rows.caseDefs.length };
+  return count;
 }
 
 /** `SET col = excluded.col` for every column but the key, so a new column is never forgotten. */

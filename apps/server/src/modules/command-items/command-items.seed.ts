@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
 import { commandItemCodes } from '../../db/schema/command-items.ts';
+import { loadPriceBook } from '../catalogue/item-prices.ts';
 import { gradeWorth } from './command-items.service.ts';
 
 /** The development item code (docs/promotions/command-items.md "Development"). */
@@ -18,7 +19,7 @@ export async function seedCommandItems(db: Db, nowMs: number): Promise<void> {
   const of = defs.filter((d) => d.quality === 3 && d.weaponClass !== 'knife' && d.weaponClass !== 'gloves');
   const def = of[Math.floor(of.length / 2)] ?? defs[0];
   if (!def) return;
-  const graded = gradeWorth(def, null);
+  const graded = gradeWorth(def, null, await loadPriceBook(db, [def.id]));
   if (!graded) return;
   const { exter, worthUnits } = graded;
   await db

@@ -8,7 +8,7 @@ import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { grantBagsInTx } from '../bags/bags.grants.ts';
 import { bagsRepo } from '../bags/bags.repo.ts';
-import { prizePriceUnits } from '../catalogue/prize-price.ts';
+import { loadPriceBook } from '../catalogue/item-prices.ts';
 import { coupons } from '../coupons/coupons.service.ts';
 import { balancesOf, type Ledger } from '../ledger/ledger.ts';
 import { pick } from '../site/site.service.ts';
@@ -69,22 +69,17 @@ export async function checkBagCampaigns(db: Db | Tx, ids: readonly number[]): Pr
 export function createMailService(deps: MailDeps) {
   const { db, ledger, bus, clock } = deps;
 
-  /** Fixes each attachment item's grade and price now, so a later price-table change does not alter a sent mail. */
+  /** Fixes each attachment item's grade and price now, so a later price change does not alter a sent mail. */
   async function resolveItems(tx: Db | Tx, items: SendMailInput['items']): Promise<MailItemSpec[]> {
     if (!items || items.length === 0) return [];
-    const defs = new Map(
-      (
-        await mailRepo.itemDefs(
-          tx,
-          items.map((i) => i.itemDefId),
-        )
-      ).map((d) => [d.id, d]),
-    );
+    const ids = items.map((i) => i.itemDefId);
+    const [defRows, prices] = await Promise.all([mailRepo.itemDefs(tx, ids), loadPriceBook(tx, ids)]);
+    const defs = new Map(defRows.map((d) => [d.id, d]));
     return items.map((it) => {
       const def = defs.get(it.itemDefId);
       if (!def) throw new AppError('ITEM_NOT_FOUND');
       const exter = it.exter ?? (def.wearMin === null ? 6 : 3);
-      const price = it.priceUnits ?? prizePriceUnits(def, exter);
+      const price = it.priceUnits ?? prices.unitsOf(def, exter);
       if (!Number.isSafeInteger(price) || price < 0) throw new RangeError(`bad item price ${price}`);
       return { itemDefId: def.id, exter, priceUnits: price };
     });

@@ -1,10 +1,10 @@
-import { priceUnits } from '@kaixiang/game/price-table';
-import { type Quality, type WeaponClass, type WearGrade, wearGradesFor } from '@kaixiang/shared/items';
+import { type WearGrade, wearGradesFor } from '@kaixiang/shared/items';
 import { formatUnits } from '@kaixiang/shared/money';
 import type { PointsShopKind } from '@kaixiang/shared/points-shop';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { bagsRepo } from '../bags/bags.repo.ts';
+import { itemPriceUnits } from '../catalogue/item-prices.ts';
 import { pointsShopRepo } from './points-shop.repo.ts';
 
 /** What an entry is asked to sell, as the admin API and the seed give it. */
@@ -31,7 +31,7 @@ export interface Goods {
 
 /**
  * Checks what an entry sells and works out what one purchase is worth in coins: an item's
- * price-table price in its grade (what it sells back for, as a box's item), the coins, or the
+ * price in its grade (catalogue/item-prices.ts) (what it sells back for, as a box's item), the coins, or the
  * bags' expected value from their campaign's current table. Only the fields of the entry's kind
  * may be given; a bag entry sells bags of a grant campaign (the other kinds give by their own rule).
  */
@@ -51,13 +51,7 @@ export async function resolveGoods(db: Db | Tx, g: GoodsInput): Promise<Goods> {
     const grades = wearGradesFor(def.wearMin, def.wearMax);
     const exter = g.exter ?? grades[0];
     if (exter === undefined || !grades.includes(exter as WearGrade)) throw new AppError('POINTS_SHOP_ITEM_INVALID');
-    const worthUnits = priceUnits({
-      quality: def.quality as Quality,
-      weaponClass: def.weaponClass as WeaponClass,
-      wearGrade: exter as WearGrade,
-      statTrak: false,
-      itemId: def.id,
-    });
+    const worthUnits = await itemPriceUnits(db, def, exter);
     return {
       ...none,
       kind: 'item',

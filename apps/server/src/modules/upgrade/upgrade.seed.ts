@@ -1,31 +1,25 @@
-import { priceUnits } from '@kaixiang/game/price-table';
-import type { Quality, WeaponClass } from '@kaixiang/shared/items';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
 import { upgradeItems } from '../../db/schema/games.ts';
 import { typicalGrade } from '../boxes/boxes.seed.ts';
+import { loadAllPrices } from '../catalogue/item-prices.ts';
 
 /** Every target's weight in the random pick until someone edits it (spec 1 §3 show_rate). */
 export const DEFAULT_SHOW_RATE = 100;
 
 /**
  * The upgrade's targets (docs/games/upgrade.md "Upgrade"): every catalogue item at the wear grade it
- * drops at in our boxes, priced by the price table as a box item is, so a won target is worth
- * exactly what the same item from a box is. Added once; a target already there (same item and
+ * drops at in our boxes, at the site's price of it (catalogue/item-prices.ts; a price set in the
+ * console later is written to the target too), so a won target is worth what the catalogue says. Added once; a target already there (same item and
  * grade) is left as it is, with whatever price, weight or sale flag it has been given since.
  */
 export async function seedUpgrade(db: Db): Promise<number> {
   const defs = await db.select().from(itemDefs).orderBy(asc(itemDefs.id));
+  const prices = await loadAllPrices(db);
   const rows = defs.map((d) => {
     const exter = typicalGrade(d);
-    const price = priceUnits({
-      quality: d.quality as Quality,
-      weaponClass: d.weaponClass as WeaponClass,
-      wearGrade: exter,
-      statTrak: false,
-      itemId: d.id,
-    });
+    const price = prices.unitsOf(d, exter);
     return { itemDefId: d.id, exter, priceUnits: price, showRate: DEFAULT_SHOW_RATE, onSale: true };
   });
   if (rows.length === 0) return 0;

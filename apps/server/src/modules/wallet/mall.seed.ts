@@ -1,13 +1,13 @@
-import { priceUnits } from '@kaixiang/game/price-table';
-import { type Quality, type WeaponClass, wearGradesFor } from '@kaixiang/shared/items';
+import { wearGradesFor } from '@kaixiang/shared/items';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
 import { mallItems } from '../../db/schema/mall.ts';
+import { loadAllPrices } from '../catalogue/item-prices.ts';
 
 /**
  * The mall's products (docs/money-and-items.md "Wallet and mall"): a spread over the catalogue's qualities, each in
- * its best grade and priced by the price table, 1 quota unit per coin unit. ★ items are limited.
+ * its best grade at the site's price of it (catalogue/item-prices.ts), 1 quota unit per coin unit. ★ items are limited.
  */
 const PLAN: { pick: (r: typeof itemDefs.$inferSelect) => boolean; count: number; stock: number | null }[] = [
   { pick: (r) => r.quality === 2, count: 5, stock: null },
@@ -27,17 +27,12 @@ function spread<T>(rows: T[], count: number): T[] {
 /** Adds the products once; a product already there (same item and grade) is left as it is. */
 export async function seedMall(db: Db): Promise<number> {
   const defs = await db.select().from(itemDefs).orderBy(asc(itemDefs.id));
+  const prices = await loadAllPrices(db);
   const products = PLAN.flatMap((plan) =>
     spread(defs.filter(plan.pick), plan.count).map((r) => {
       const [exter] = wearGradesFor(r.wearMin, r.wearMax);
       if (exter === undefined) throw new Error(`item ${r.id} has no wear grade`);
-      const price = priceUnits({
-        quality: r.quality as Quality,
-        weaponClass: r.weaponClass as WeaponClass,
-        wearGrade: exter,
-        statTrak: false,
-        itemId: r.id,
-      });
+      const price = prices.unitsOf(r, exter);
       return { itemDefId: r.id, exter, priceUnits: price, stock: plan.stock };
     }),
   );

@@ -1,11 +1,10 @@
-import { priceUnits } from '@kaixiang/game/price-table';
 import type { warehouseLogResponse } from '@kaixiang/shared/inventory';
-import type { Quality, WeaponClass, WearGrade } from '@kaixiang/shared/items';
 import type { Locale } from '@kaixiang/shared/locale';
 import type { MallItem } from '@kaixiang/shared/wallet';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { loadPriceBook, type PriceBook } from '../catalogue/item-prices.ts';
 import { toInventoryItem } from '../inventory/inventory.service.ts';
 import { balancesOf, type Ledger } from '../ledger/ledger.ts';
 import { pick } from '../site/site.service.ts';
@@ -21,19 +20,13 @@ export interface MallDeps {
 }
 
 /**
- * What a bought item is worth when sold, recycled or auto-sold: its price-table price in its
- * grade, and never more than the mall price paid, so buying and selling again cannot make money
+ * What a bought item is worth when sold, recycled or auto-sold: its price in its grade
+ * (catalogue/item-prices.ts), and never more than the mall price paid, so buying and selling again cannot make money
  * (quota and coins are 1:1). Decided at purchase, like a box item's price.
  */
-export function mallItemWorthUnits(p: Pick<MallProduct, 'm' | 'quality' | 'weaponClass'>): number {
-  const table = priceUnits({
-    quality: p.quality as Quality,
-    weaponClass: p.weaponClass as WeaponClass,
-    wearGrade: p.m.exter as WearGrade,
-    statTrak: false,
-    itemId: p.m.itemDefId,
-  });
-  return Math.min(table, p.m.priceUnits);
+export function mallItemWorthUnits(p: Pick<MallProduct, 'm' | 'quality' | 'weaponClass'>, prices: PriceBook): number {
+  const worth = prices.unitsOf({ id: p.m.itemDefId, quality: p.quality, weaponClass: p.weaponClass }, p.m.exter);
+  return Math.min(worth, p.m.priceUnits);
 }
 
 const names = (p: { zhCn: string; zhTw: string; en: string }) => ({ zhCn: p.zhCn, zhTw: p.zhTw, en: p.en });
@@ -79,6 +72,7 @@ export function createMallService(deps: MallDeps) {
       if (!p?.m.onSale) throw new AppError('MALL_ITEM_NOT_FOUND');
       if (p.m.stock === 0) throw new AppError('MALL_SOLD_OUT');
       const price = p.m.priceUnits;
+      const worth = mallItemWorthUnits(p, await loadPriceBook(db, [p.m.itemDefId]));
 
       const result = await ledger.transaction(async ({ tx, now, post }) => {
         const posted = await post(
@@ -100,7 +94,7 @@ export function createMallService(deps: MallDeps) {
           userId,
           itemDefId: p.m.itemDefId,
           exter: p.m.exter,
-          priceUnits: mallItemWorthUnits(p),
+          priceUnits: worth,
           source: 'mall',
           sourceId: orderId,
           sourceName: MALL_SOURCE_NAME,

@@ -1,13 +1,13 @@
-import { priceUnits } from '@kaixiang/game/price-table';
 import { wishRtpPpm } from '@kaixiang/game/wish';
 import type { AdminWishEntry, AdminWishInput, AdminWishUpdate } from '@kaixiang/shared/admin-wishing-well';
-import { type Quality, type WeaponClass, type WearGrade, wearGradesFor } from '@kaixiang/shared/items';
+import { type WearGrade, wearGradesFor } from '@kaixiang/shared/items';
 import { WISH_MAX_RTP_PPM, type WishCurrency } from '@kaixiang/shared/wishing-well';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { AdminActor } from '../admin/admin-access.ts';
 import { recordAudit } from '../admin/audit.ts';
+import { itemPriceUnits } from '../catalogue/item-prices.ts';
 import { type WishEntryRow, wishingWellRepo } from './wishing-well.repo.ts';
 import { rtpOf } from './wishing-well.service.ts';
 
@@ -15,7 +15,7 @@ type Stats = { wishes: number; hits: number; taken: number; worth: number };
 
 /**
  * The item a wish grants, checked: the catalogue item in a grade it comes in (its best grade when
- * none is given), with its worth (its price-table price in that grade, what it sells back for) and
+ * none is given), with its worth (its price in that grade, catalogue/item-prices.ts: what it sells back for) and
  * its catalogue names.
  */
 export async function resolveWishItem(db: Db | Tx, itemId: number, exter: number | null) {
@@ -24,13 +24,7 @@ export async function resolveWishItem(db: Db | Tx, itemId: number, exter: number
   const grades = wearGradesFor(def.wearMin, def.wearMax);
   const grade = exter ?? grades[0];
   if (grade === undefined || !grades.includes(grade as WearGrade)) throw new AppError('WISH_ITEM_INVALID');
-  const worthUnits = priceUnits({
-    quality: def.quality as Quality,
-    weaponClass: def.weaponClass as WeaponClass,
-    wearGrade: grade as WearGrade,
-    statTrak: false,
-    itemId: def.id,
-  });
+  const worthUnits = await itemPriceUnits(db, def, grade);
   return {
     itemDefId: def.id,
     exter: grade,

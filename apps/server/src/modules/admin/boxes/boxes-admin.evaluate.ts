@@ -12,7 +12,7 @@ import type { Locale } from '@kaixiang/shared/locale';
 import type { BoxContentRow } from '../../../db/schema/boxes.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { boxEconomics } from '../../boxes/box-versions.ts';
-import { prizePriceUnits } from '../../catalogue/prize-price.ts';
+import type { PriceBook } from '../../catalogue/item-prices.ts';
 import { pick } from '../../site/site.service.ts';
 
 /** What the evaluation needs of a catalogue item. */
@@ -28,7 +28,7 @@ export interface ItemFacts {
 
 /**
  * An odds table judged as the save judges it (the preview and the save call this one function):
- * each entry priced by the price table at its wear grade (as the seed prices box contents), the
+ * each entry priced at its wear grade by the site's item prices (catalogue/item-prices.ts), the
  * expected value and RTP, the odds, and every reason it cannot be saved. With tickets summing to
  * BOX_TICKETS, EV and RTP are exactly what the saved version will carry (boxes/box-versions.ts);
  * with another sum (an edit in progress) they are worked out over that sum, for display only.
@@ -37,9 +37,10 @@ export interface ItemFacts {
 export function evaluateBox(
   input: AdminBoxPreviewInput,
   items: ReadonlyMap<number, ItemFacts>,
+  prices: PriceBook,
   bounds: AdminRtpBounds,
   locale: Locale,
-  /** A saved version's own entry prices (the detail view): the price table may have moved since. */
+  /** A saved version's own entry prices (the detail view): the item prices may have moved since. */
   savedPrices?: readonly number[],
 ): { evaluation: AdminBoxEvaluation; rows: BoxContentRow[] } {
   const problems: { code: AdminBoxProblem; entry: number | null }[] = [];
@@ -54,10 +55,14 @@ export function evaluateBox(
     if (seen.has(key)) problems.push({ code: 'BOX_ENTRY_DUPLICATE', entry: i });
     seen.add(key);
     let price = 0;
+    let current = 0;
     if (!item) problems.push({ code: 'BOX_ITEM_UNKNOWN', entry: i });
     else if (!(wearGradesFor(item.wearMin, item.wearMax) as number[]).includes(c.exter))
       problems.push({ code: 'BOX_ITEM_WEAR_INVALID', entry: i });
-    else price = savedPrices?.[i] ?? prizePriceUnits(item, c.exter);
+    else {
+      current = prices.unitsOf(item, c.exter);
+      price = savedPrices?.[i] ?? current;
+    }
     rows.push({ itemId: c.item_id, exter: c.exter, tickets: c.tickets, priceUnits: price });
     entries.push({
       item_id: c.item_id,
@@ -66,6 +71,7 @@ export function evaluateBox(
       img: item?.image ?? '',
       quality: item?.quality ?? 0,
       price,
+      current_price: current,
       tickets: c.tickets,
       odds_pct: 0,
     });

@@ -23,6 +23,7 @@ import { AppError } from '../../../http/app-error.ts';
 import type { Clock } from '../../../infra/clock.ts';
 import { isUniqueViolation } from '../../accounts/accounts.repo.ts';
 import { insertBoxVersion } from '../../boxes/box-versions.ts';
+import { loadPriceBook } from '../../catalogue/item-prices.ts';
 import type { AdminActor } from '../admin-access.ts';
 import { recordAudit } from '../audit.ts';
 import { evaluateBox, type ItemFacts, refuseInvalid } from './boxes-admin.evaluate.ts';
@@ -106,11 +107,9 @@ export function createBoxesAdmin(deps: BoxesAdminDeps) {
   const { db, clock, transaction } = deps;
 
   async function evaluate(on: Db | Tx, input: AdminBoxPreviewInput, locale: Locale, savedPrices?: number[]) {
-    const items = await itemFacts(
-      on,
-      input.contents.map((c) => c.item_id),
-    );
-    return evaluateBox(input, items, await readBounds(on), locale, savedPrices);
+    const ids = input.contents.map((c) => c.item_id);
+    const [items, prices] = await Promise.all([itemFacts(on, ids), loadPriceBook(on, ids)]);
+    return evaluateBox(input, items, prices, await readBounds(on), locale, savedPrices);
   }
 
   async function detail(boxId: number, locale: Locale): Promise<AdminBoxDetail> {

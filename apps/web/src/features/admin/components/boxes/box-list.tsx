@@ -6,7 +6,7 @@ import { EmptyState } from '../../../../components/empty-state.tsx';
 import { Price } from '../../../../components/price.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
 import { QueryFallback } from '../query-fallback.tsx';
-import { boxPath, NEW_BOX_PATH } from './box-paths.ts';
+import { boxPath, ITEM_PRICES_PATH, NEW_BOX_PATH } from './box-paths.ts';
 import { nameIn, rtpText, useBoxList } from './boxes-api.ts';
 
 /** Matches any of the box's names, its slug or its id: the ways an operator refers to a box. */
@@ -79,6 +79,9 @@ export function BoxListPage() {
         <div className="adm-toolbar">
           <Link className="button button--primary button--sm" to={NEW_BOX_PATH}>
             {t('adminBoxes.create.open')}
+          </Link>
+          <Link className="button button--ghost button--sm" to={ITEM_PRICES_PATH}>
+            {t('adminBoxes.prices.title')}
           </Link>
         </div>
       </header>

@@ -1,5 +1,4 @@
 import type { AdminBoxDetail } from '@kaixiang/shared/admin-boxes';
-import { ADMIN_REASON_MAX } from '@kaixiang/shared/admin-players';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +8,7 @@ import { Price } from '../../../../components/price.tsx';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { useLocale } from '../../../../i18n/use-locale.ts';
 import { localDateTime } from '../../format.ts';
-import { Field, FormActions } from '../console-form.tsx';
+import { FormActions } from '../console-form.tsx';
 import { BoxDetailsFields, type BoxDetailsText, detailsOf } from './box-details-fields.tsx';
 import { BOXES_PATH } from './box-paths.ts';
 import {
@@ -22,7 +21,7 @@ import {
   useUpdateBoxDetails,
 } from './boxes-api.ts';
 import { OddsEditor, startFrom } from './odds-editor.tsx';
-import { ReasonDialog, RefusalMessage } from './reason-dialog.tsx';
+import { ReasonDialog, ReasonField, RefusalMessage } from './reason-dialog.tsx';
 
 function PublishButton({ detail }: { detail: AdminBoxDetail }) {
   const { t } = useTranslation();
@@ -93,15 +92,7 @@ function DetailsButton({ detail }: { detail: AdminBoxDetail }) {
           <form className="adm-form" onSubmit={submit}>
             <p>{t('adminBoxes.details.hint')}</p>
             <BoxDetailsFields value={details} onChange={setDetails} categories={list.data?.categories ?? []} />
-            <Field label={t('admin.reason.label')}>
-              <textarea
-                className="adm-input"
-                required
-                maxLength={ADMIN_REASON_MAX}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </Field>
+            <ReasonField value={reason} onValue={setReason} />
             <RefusalMessage error={mutation.error} />
             <FormActions
               cancelText={t('admin.reason.cancel')}

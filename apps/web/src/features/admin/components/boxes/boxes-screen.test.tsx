@@ -63,6 +63,7 @@ function evaluate(input: AdminBoxPreviewInput): AdminBoxEvaluation {
     problems,
     entries: input.contents.map((c) => ({
       ...ITEMS.find((i) => i.item_id === c.item_id)!,
+      current_price: ITEMS.find((i) => i.item_id === c.item_id)!.price,
       tickets: c.tickets,
       odds_pct: Math.round((c.tickets / sum) * 100 * 10_000) / 10_000,
     })),
@@ -232,7 +233,7 @@ describe('the odds editor', () => {
             name: 'M4A1-S | 印花集',
             img: '/img/503.png',
             quality: 5,
-            wears: [{ exter: 1, price: 500_000 }],
+            wears: [{ exter: 1, price: 500_000, table_price: 500_000, set: false }],
           },
         ],
         total: 1,
@@ -261,6 +262,19 @@ describe('the odds editor', () => {
         { item_id: 503, exter: 1, tickets: 40_000 },
       ],
     });
+  });
+
+  it('shows today’s price beside a saved entry whose item was repriced since the version', async () => {
+    const saved = detail(3);
+    saved.current.entries = saved.current.entries.map((e) =>
+      e.item_id === 501 ? { ...e, current_price: 250_000 } : e,
+    );
+    open('/admin/boxes/7', { [ADMIN_BOX_PATHS.detail]: () => saved });
+    await screen.findByRole('heading', { name: /箱子7/ });
+    const repriced = await screen.findByText('现价');
+    expect(repriced.textContent).toBe('现价 ¥25.00');
+    // Only the repriced entry says so.
+    expect(screen.getAllByText('现价')).toHaveLength(1);
   });
 
   it('shows a problem the server names an entry for next to that entry', async () => {
@@ -313,7 +327,13 @@ describe('a new box', () => {
     const { requests, router } = open('/admin/boxes', {
       [ADMIN_CATALOGUE_PATHS.search]: () => ({
         list: [
-          { item_id: 502, name: 'P250 | 沙丘', img: '/img/502.png', quality: 1, wears: [{ exter: 3, price: 20_000 }] },
+          {
+            item_id: 502,
+            name: 'P250 | 沙丘',
+            img: '/img/502.png',
+            quality: 1,
+            wears: [{ exter: 3, price: 20_000, table_price: 20_000, set: false }],
+          },
         ],
         total: 1,
       }),
@@ -383,5 +403,96 @@ describe('publishing', () => {
     expect(await screen.findByText('未上架')).toBeTruthy();
     expect(screen.getByRole('button', { name: '上架' })).toBeTruthy();
     expect(lastBody(requests, ADMIN_BOX_PATHS.publish)).toEqual({ box_id: 7, published: false, reason: '活动结束' });
+  });
+});
+
+describe('item prices', () => {
+  it('sets an item’s price in a grade with a reason, refuses a price that is not whole fen, and clears it again', async () => {
+    const wears = [
+      { exter: 1, price: 500_000, table_price: 500_000, set: false },
+      { exter: 2, price: 400_000, table_price: 400_000, set: false },
+    ];
+    const item = () => ({ item_id: 501, name: 'AK-47 | 红线', img: '/img/501.png', quality: 4, wears });
+    const { requests, router } = open('/admin/boxes', {
+      [ADMIN_CATALOGUE_PATHS.search]: () => ({ list: [item()], total: 1 }),
+      [ADMIN_CATALOGUE_PATHS.priceSet]: (req) => {
+        const body = JSON.parse(req.body) as { exter: number; price: number | null };
+        const w = wears.find((x) => x.exter === body.exter)!;
+        w.price = body.price ?? w.table_price;
+        w.set = body.price !== null;
+        return item();
+      },
+    });
+    fireEvent.click(await screen.findByRole('link', { name: '饰品价格' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/boxes/prices'));
+    await screen.findByRole('heading', { name: '饰品价格' });
+    const table = within(await screen.findByRole('table'));
+    // A header, then one row per grade; the price column says whose price it is.
+    expect(table.getAllByRole('row')).toHaveLength(3);
+    expect(table.getAllByText('价格表')).toHaveLength(3);
+
+    fireEvent.click(screen.getByRole('button', { name: '设定价格 AK-47 | 红线 2' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByText('价格表：¥40.00')).toBeTruthy();
+    const submit = dialog.getByRole('button', { name: '设定价格' }) as HTMLButtonElement;
+    fireEvent.change(dialog.getByLabelText('新价格（元）'), { target: { value: '12.345' } });
+    fireEvent.change(dialog.getByLabelText('原因（必填，记入操作日志）'), { target: { value: '市场价' } });
+    expect(dialog.getByRole('alert').textContent).toBe('请输入 0.01 元起的整分金额');
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(dialog.getByLabelText('新价格（元）'), { target: { value: '52.5' } });
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(lastBody(requests, ADMIN_CATALOGUE_PATHS.priceSet)).toEqual({
+      item_id: 501,
+      exter: 2,
+      price: 525_000,
+      reason: '市场价',
+    });
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('运营设定')).toBeTruthy());
+    expect(within(screen.getByRole('table')).getByText('52.50')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '恢复价格表' }));
+    const clear = within(screen.getByRole('dialog'));
+    fireEvent.change(clear.getByLabelText('原因（必填，记入操作日志）'), { target: { value: '回落' } });
+    fireEvent.click(clear.getByRole('button', { name: '恢复价格表' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(lastBody(requests, ADMIN_CATALOGUE_PATHS.priceSet)).toEqual({
+      item_id: 501,
+      exter: 2,
+      price: null,
+      reason: '回落',
+    });
+    await waitFor(() => expect(within(screen.getByRole('table')).queryByText('运营设定')).toBeNull());
+
+    fireEvent.click(screen.getByLabelText('只看运营设定的价格'));
+    await waitFor(() =>
+      expect(callsTo(requests, ADMIN_CATALOGUE_PATHS.search).at(-1)!.url.searchParams.get('priced')).toBe('true'),
+    );
+  });
+
+  it('shows the server’s refusal in the dialog and keeps it open', async () => {
+    open('/admin/boxes/prices', {
+      [ADMIN_CATALOGUE_PATHS.search]: () => ({
+        list: [
+          {
+            item_id: 501,
+            name: 'AK-47 | 红线',
+            img: '',
+            quality: 4,
+            wears: [{ exter: 1, price: 500_000, table_price: 500_000, set: false }],
+          },
+        ],
+        total: 1,
+      }),
+      [ADMIN_CATALOGUE_PATHS.priceSet]: () =>
+        fail(ERRORS.PRICE_INVALID.code, '价格须为 0.01 至 1,000,000 元之间的整分金额', ERRORS.PRICE_INVALID.http),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '设定价格 AK-47 | 红线 1' }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('新价格（元）'), { target: { value: '2000000' } });
+    fireEvent.change(dialog.getByLabelText('原因（必填，记入操作日志）'), { target: { value: '试' } });
+    fireEvent.click(dialog.getByRole('button', { name: '设定价格' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('价格须为 0.01 至 1,000,000 元之间的整分金额');
   });
 });

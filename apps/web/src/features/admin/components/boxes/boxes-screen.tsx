@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { FeatureTextsGate } from '../../../../i18n/feature-texts.tsx';
-import { BOXES_PATH, NEW_BOX_PATH } from './box-paths.ts';
+import { BOXES_PATH, ITEM_PRICES_PATH, NEW_BOX_PATH } from './box-paths.ts';
 import { boxesTexts } from './boxes-texts.ts';
 import './boxes.css';
 
@@ -11,6 +11,7 @@ import './boxes.css';
 const BoxPage = lazy(() => import('./box-page.tsx').then((m) => ({ default: m.BoxPage })));
 const BoxListPage = lazy(() => import('./box-list.tsx').then((m) => ({ default: m.BoxListPage })));
 const NewBoxPage = lazy(() => import('./new-box-page.tsx').then((m) => ({ default: m.NewBoxPage })));
+const ItemPricesPage = lazy(() => import('./item-prices-page.tsx').then((m) => ({ default: m.ItemPricesPage })));
 
 const loading = (
   <div className="adm-screen adm-screen--loading">
@@ -18,7 +19,10 @@ const loading = (
   </div>
 );
 
-/** The Boxes section (catalogue.manage): the list at /admin/boxes, one box at /admin/boxes/:id. */
+/**
+ * The Boxes section (catalogue.manage): the list at /admin/boxes, one box at /admin/boxes/:id, a
+ * new box at /admin/boxes/new, item prices at /admin/boxes/prices.
+ */
 export default function BoxesScreen() {
   const { pathname } = useLocation();
   const match = matchPath({ path: `${BOXES_PATH}/:id` }, pathname);
@@ -28,6 +32,8 @@ export default function BoxesScreen() {
       <Suspense fallback={loading}>
         {pathname === NEW_BOX_PATH ? (
           <NewBoxPage />
+        ) : pathname === ITEM_PRICES_PATH ? (
+          <ItemPricesPage />
         ) : boxId !== null && Number.isSafeInteger(boxId) && boxId > 0 ? (
           <BoxPage key={boxId} boxId={boxId} />
         ) : (

@@ -38,8 +38,10 @@ export interface Row {
   exter: number;
   name: string;
   img: string;
-  /** The price table's price at this grade (units). */
+  /** The entry's price (units): the saved version's, or today's for an entry added since. */
   price: number;
+  /** The item's price at this grade today: what a new version will carry. */
+  current_price: number;
   tickets: string;
 }
 
@@ -50,6 +52,7 @@ const rowsOf = (detail: AdminBoxDetail): Row[] =>
     name: e.name,
     img: e.img,
     price: e.price,
+    current_price: e.current_price,
     tickets: String(e.tickets),
   }));
 
@@ -99,6 +102,7 @@ function AddItem({ rows, onAdd }: { rows: Row[]; onAdd: (row: Row) => void }) {
               name: pick.item.name,
               img: pick.item.img,
               price: pick.price,
+              current_price: pick.price,
               tickets: '',
             });
             setPick(null);
@@ -265,6 +269,11 @@ export function OddsEditor({
                     </td>
                     <td>
                       <Price units={e.price} />
+                      {e.current_price !== e.price && e.current_price > 0 && (
+                        <span className="adm-boxes__repriced">
+                          {t('adminBoxes.editor.nowPrice')} <Price units={e.current_price} />
+                        </span>
+                      )}
                     </td>
                     <td>
                       <input

@@ -2,6 +2,7 @@ import { ADMIN_REASON_MAX } from '@kaixiang/shared/admin-players';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../../components/dialog.tsx';
+import { Field } from '../console-form.tsx';
 
 /** The server's words for a refusal, shown in the dialog (the console's toast may be gone by then). */
 export function RefusalMessage({ error }: { error: unknown }) {
@@ -10,6 +11,22 @@ export function RefusalMessage({ error }: { error: unknown }) {
     <p className="adm-form__error" role="alert">
       {error instanceof Error ? error.message : String(error)}
     </p>
+  );
+}
+
+/** The required reason of an audited change, as every console dialog asks for it. */
+export function ReasonField({ value, onValue }: { value: string; onValue: (reason: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t('admin.reason.label')}>
+      <textarea
+        className="adm-input"
+        required
+        maxLength={ADMIN_REASON_MAX}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+      />
+    </Field>
   );
 }
 
@@ -42,16 +59,7 @@ export function ReasonDialog({
     <Dialog open onClose={onClose} title={title} size="sm">
       <form className="adm-form" onSubmit={submit}>
         <p>{hint}</p>
-        <label className="adm-field">
-          <span className="adm-field__label">{t('admin.reason.label')}</span>
-          <textarea
-            className="adm-input"
-            required
-            maxLength={ADMIN_REASON_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </label>
+        <ReasonField value={reason} onValue={setReason} />
         <RefusalMessage error={error} />
         <div className="adm-form__actions">
           <button type="button" className="button button--ghost button--sm" onClick={onClose}>

@@ -252,8 +252,8 @@ describe('a player’s page', () => {
       img: '',
       quality: 6,
       wears: [
-        { exter: 1, price: 80_000_000 },
-        { exter: 2, price: 60_000_000 },
+        { exter: 1, price: 80_000_000, table_price: 80_000_000, set: false },
+        { exter: 2, price: 60_000_000, table_price: 60_000_000, set: false },
       ],
     };
     const { requests } = open('/admin/players/7', ADMIN, {

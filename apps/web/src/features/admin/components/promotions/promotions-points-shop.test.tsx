@@ -93,8 +93,8 @@ describe('the promotions section: points shop', () => {
             img: '/img/503.png',
             quality: 5,
             wears: [
-              { exter: 1, price: 500_000 },
-              { exter: 2, price: 400_000 },
+              { exter: 1, price: 500_000, table_price: 500_000, set: false },
+              { exter: 2, price: 400_000, table_price: 400_000, set: false },
             ],
           },
         ],

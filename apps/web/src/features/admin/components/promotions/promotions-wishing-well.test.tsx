@@ -81,7 +81,7 @@ describe('the promotions section: wishing well', () => {
             name: 'M4A1-S | 印花集',
             img: '/img/503.png',
             quality: 5,
-            wears: [{ exter: 1, price: 500_000 }],
+            wears: [{ exter: 1, price: 500_000, table_price: 500_000, set: false }],
           },
         ],
         total: 1,
