@@ -14,6 +14,8 @@ export const ADMIN_COMMAND_CODE_PATHS = {
   create: '/admin/v1/command-codes/create',
   /** POST {id, reason} → the code: no one can use it from now on (given items stay given). */
   disable: '/admin/v1/command-codes/disable',
+  /** POST {id, reason} → the code: usable again (its uses left and window as they were). */
+  enable: '/admin/v1/command-codes/enable',
 } as const;
 
 /** At most ¥10,000 of coins in one use: more is a typo. */

@@ -49,7 +49,7 @@ export const FREE_BOX_PATHS = {
 export const ADMIN_FREE_BOX_PATHS = {
   /** GET → {list}: both free boxes with their box, on/off and how many were claimed. */
   list: '/admin/v1/free-boxes/list',
-  /** POST {kind, box_id?, enabled?, reason} → the free box. */
+  /** POST {kind, box_id?, enabled?, reason} → every free box (as `list`), names in the request's language. */
   update: '/admin/v1/free-boxes/update',
 } as const;
 

@@ -34,7 +34,12 @@ export function commandItemsAdminRoutes(
     app.post(
       ADMIN_COMMAND_CODE_PATHS.disable,
       { ...gate, schema: { tags, body: adminCommandCodeDisable, response: answer } },
-      async (req) => ok(await items.disable(actorOf(req), req.body)),
+      async (req) => ok(await items.setEnabled(actorOf(req), req.body, false)),
+    );
+    app.post(
+      ADMIN_COMMAND_CODE_PATHS.enable,
+      { ...gate, schema: { tags, body: adminCommandCodeDisable, response: answer } },
+      async (req) => ok(await items.setEnabled(actorOf(req), req.body, true)),
     );
   };
 }

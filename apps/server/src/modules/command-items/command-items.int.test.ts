@@ -121,6 +121,17 @@ describe('command item codes (口令饰品)', () => {
     expect(disabled.body.data).toMatchObject({ enabled: false, active: false });
     expect((await redeem(u, off.code)).body.code).toBe(ERRORS.COMMAND_KEY_INVALID.code);
     expect(await itemsOf(u.userId)).toHaveLength(0);
+    // Enabled again, it is the code it was: the same uses left, usable.
+    const again = await asUser<AdminCommandCode>(
+      t,
+      admin.tokens.access_token,
+      'POST',
+      ADMIN_COMMAND_CODE_PATHS.enable,
+      { id: off.id, reason: 'reissued' },
+    );
+    expect(again.body.data).toMatchObject({ enabled: true, active: true, uses_left: off.uses_left });
+    expect((await redeem(u, off.code)).body.code).toBe(200);
+    expect(await itemsOf(u.userId)).toHaveLength(1);
   });
 
   it('the development seed gives KX-ITEM-DEV: an item and ¥1', async () => {
@@ -176,6 +187,7 @@ describe('command item codes: the admin API', () => {
       [ADMIN_COMMAND_CODE_PATHS.list, undefined],
       [ADMIN_COMMAND_CODE_PATHS.create, { coin: 100, uses: 1 }],
       [ADMIN_COMMAND_CODE_PATHS.disable, { id: 1 }],
+      [ADMIN_COMMAND_CODE_PATHS.enable, { id: 1 }],
     ] as const) {
       const res = await as(player, path, body);
       expect(res.status).toBe(403);
@@ -206,7 +218,7 @@ describe('command item codes: the admin API', () => {
     expect(await audit()).toEqual([]);
   });
 
-  it('creates, lists and disables, each change audited with who made it', async () => {
+  it('creates, lists, disables and enables, each change audited with who made it', async () => {
     const made = await as<AdminCommandCode>(admin, ADMIN_COMMAND_CODE_PATHS.create, {
       code: 'audit-me',
       coin: 100,
@@ -218,11 +230,19 @@ describe('command item codes: the admin API', () => {
     expect(list.map((c) => c.code)).toEqual(expect.arrayContaining(['AUDIT-ME', DEV_COMMAND_ITEM_CODE]));
     expect(list.find((c) => c.code === DEV_COMMAND_ITEM_CODE)?.item_name).toBeTruthy();
     await as(admin, ADMIN_COMMAND_CODE_PATHS.disable, { id: made.body.data.id, reason: 'done' });
+    // Disabled twice: the second changes nothing and records nothing.
+    const twice = await as<AdminCommandCode>(admin, ADMIN_COMMAND_CODE_PATHS.disable, { id: made.body.data.id });
+    expect(twice.body.data).toMatchObject({ enabled: false });
     expect((await as(admin, ADMIN_COMMAND_CODE_PATHS.disable, { id: 999_999 })).body.code).toBe(
       ERRORS.COMMAND_CODE_NOT_FOUND.code,
     );
+    expect((await as(admin, ADMIN_COMMAND_CODE_PATHS.enable, { id: 999_999 })).body.code).toBe(
+      ERRORS.COMMAND_CODE_NOT_FOUND.code,
+    );
+    await as(admin, ADMIN_COMMAND_CODE_PATHS.enable, { id: made.body.data.id, reason: 'back' });
     const rows = await audit();
     expect(rows.map((r) => [r.action, r.target, r.admin_id, r.reason])).toEqual([
+      ['command_code.enable', `command_code:${made.body.data.id}`, admin.userId, 'back'],
       ['command_code.disable', `command_code:${made.body.data.id}`, admin.userId, 'done'],
       ['command_code.create', `command_code:${made.body.data.id}`, admin.userId, 'group event'],
     ]);

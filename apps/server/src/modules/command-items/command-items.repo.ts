@@ -66,12 +66,8 @@ export const commandItemsRepo = {
 
   list: (db: Db) => db.select().from(commandItemCodes).orderBy(desc(commandItemCodes.id)),
 
-  async disable(tx: Tx, id: number): Promise<CodeRow | undefined> {
-    const [row] = await tx
-      .update(commandItemCodes)
-      .set({ enabled: false })
-      .where(eq(commandItemCodes.id, id))
-      .returning();
+  async setEnabled(tx: Tx, id: number, enabled: boolean): Promise<CodeRow | undefined> {
+    const [row] = await tx.update(commandItemCodes).set({ enabled }).where(eq(commandItemCodes.id, id)).returning();
     return row;
   },
 };

@@ -1,6 +1,5 @@
-import { priceUnits } from '@kaixiang/game/price-table';
 import type { AdminCommandCode, adminCommandCodeInput } from '@kaixiang/shared/admin-command-codes';
-import { type Quality, type WeaponClass, type WearGrade, wearGradesFor } from '@kaixiang/shared/items';
+import { type WearGrade, wearGradesFor } from '@kaixiang/shared/items';
 import type { Locale } from '@kaixiang/shared/locale';
 import type { CommandRewardResponse } from '@kaixiang/shared/vip';
 import type { z } from 'zod';
@@ -9,6 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { AdminActor } from '../admin/admin-access.ts';
 import { recordAudit } from '../admin/audit.ts';
+import { loadPriceBook, type PriceBook } from '../catalogue/item-prices.ts';
 import { generateRedeemCode } from '../mail/redeem.service.ts';
 import { pick } from '../site/site.service.ts';
 import { type CodeRow, commandItemsRepo } from './command-items.repo.ts';
@@ -53,21 +53,18 @@ function codeView(c: CodeRow, itemName: string, nowMs: number): AdminCommandCode
 type ItemDef = NonNullable<Awaited<ReturnType<typeof commandItemsRepo.itemDef>>>;
 
 /**
- * An item's wear grade (asked, or its first) and its price-table price in that grade, or null
- * when the item has no such grade.
+ * An item's wear grade (asked, or its first) and its price in that grade (catalogue/item-prices.ts),
+ * or null when the item has no such grade.
  */
-export function gradeWorth(def: ItemDef, asked: number | null): { exter: WearGrade; worthUnits: number } | null {
+export function gradeWorth(
+  def: ItemDef,
+  asked: number | null,
+  prices: PriceBook,
+): { exter: WearGrade; worthUnits: number } | null {
   const grades = wearGradesFor(def.wearMin, def.wearMax);
   const exter = (asked ?? grades[0]) as WearGrade | undefined;
   if (exter === undefined || !grades.includes(exter)) return null;
-  const worthUnits = priceUnits({
-    quality: def.quality as Quality,
-    weaponClass: def.weaponClass as WeaponClass,
-    wearGrade: exter,
-    statTrak: false,
-    itemId: def.id,
-  });
-  return { exter, worthUnits };
+  return { exter, worthUnits: prices.unitsOf(def, exter) };
 }
 
 export type CommandCodeInput = z.output<typeof adminCommandCodeInput>;
@@ -84,7 +81,7 @@ export function createCommandItems(deps: {
 }) {
   const { db, clock } = deps;
 
-  /** Checks what a code grants and fixes the item's price-table price in its grade. */
+  /** Checks what a code grants and fixes the item's price in its grade. */
   async function resolveGrant(tx: Db | Tx, input: CommandCodeInput) {
     if (input.item_id === null && input.coin === 0) throw new AppError('COMMAND_CODE_GRANT_EMPTY');
     if (input.item_id === null) {
@@ -92,7 +89,7 @@ export function createCommandItems(deps: {
       return { itemDefId: null, exter: null, worthUnits: 0, itemName: '' };
     }
     const def = await commandItemsRepo.itemDef(tx, input.item_id);
-    const graded = def && gradeWorth(def, input.exter);
+    const graded = def && gradeWorth(def, input.exter, await loadPriceBook(tx, [def.id]));
     if (!def || !graded) throw new AppError('COMMAND_CODE_ITEM_INVALID');
     const { exter, worthUnits } = graded;
     return { itemDefId: def.id, exter, worthUnits, itemName: def.nameZhCn };
@@ -183,22 +180,27 @@ export function createCommandItems(deps: {
       });
     },
 
-    /** Disables a code (given items and coins stay given), audited. */
-    disable(who: AdminActor, input: { id: number; reason: string }): Promise<AdminCommandCode> {
+    /**
+     * Disables a code (given items and coins stay given) or enables it again (its uses left and
+     * window as they were), audited. A code already in that state is answered as it is, with no
+     * audit record: nothing changed.
+     */
+    setEnabled(who: AdminActor, input: { id: number; reason: string }, enabled: boolean): Promise<AdminCommandCode> {
       return deps.transaction(async (tx) => {
         const now = new Date(clock.now());
         const before = await commandItemsRepo.codeById(tx, input.id);
         if (!before) throw new AppError('COMMAND_CODE_NOT_FOUND');
-        const after = await commandItemsRepo.disable(tx, input.id);
-        if (!after) throw new AppError('COMMAND_CODE_NOT_FOUND');
         const name =
-          after.itemDefId === null ? '' : ((await commandItemsRepo.itemDef(tx, after.itemDefId))?.nameZhCn ?? '');
+          before.itemDefId === null ? '' : ((await commandItemsRepo.itemDef(tx, before.itemDefId))?.nameZhCn ?? '');
+        if (before.enabled === enabled) return codeView(before, name, now.getTime());
+        const after = await commandItemsRepo.setEnabled(tx, input.id, enabled);
+        if (!after) throw new AppError('COMMAND_CODE_NOT_FOUND');
         const view = codeView(after, name, now.getTime());
         await recordAudit(
           tx,
           who,
           {
-            action: 'command_code.disable',
+            action: enabled ? 'command_code.enable' : 'command_code.disable',
             target: `command_code:${after.id}`,
             before: codeView(before, name, now.getTime()),
             after: view,

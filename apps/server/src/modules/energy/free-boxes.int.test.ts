@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, setRole, type TestUser } from '../../../test/support/accounts.ts';
 import { expectLedgerBalanced } from '../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { boxes } from '../../db/schema/boxes.ts';
 import { users } from '../../db/schema/users.ts';
 import { balancesOf, postTransfer } from '../ledger/ledger.ts';
 
@@ -110,5 +111,23 @@ describe('free boxes: first charge and trade link', () => {
       .set({ steamLinkBoundAt: new Date(clock.now()) })
       .where(eq(users.id, p.userId));
     expect((await as(p, FREE_BOX_PATHS.open, { kind: 'trade_link' })).body.code).toBe(ERRORS.FREE_BOX_OFF.code);
+
+    // The console reads box names in its own language.
+    const named = async (lang: string) =>
+      (
+        await t.api<{ list: { kind: string; box_id: number; box_name: string }[] }>('GET', ADMIN_FREE_BOX_PATHS.list, {
+          headers: bearer(admin.tokens.access_token),
+          lang,
+        })
+      ).body.data.list.find((b) => b.kind === 'trade_link');
+    const zh = await named('zh-CN');
+    const en = await named('en-US');
+    const [box] = await db()
+      .select()
+      .from(boxes)
+      .where(eq(boxes.id, zh?.box_id ?? 0));
+    expect(zh?.box_name).toBe(box?.nameZhCn);
+    expect(en?.box_name).toBe(box?.nameEn);
+    expect(en?.box_name).not.toBe(zh?.box_name);
   });
 });

@@ -40,7 +40,7 @@ export function freeBoxRoutes(
     app.get(
       ADMIN_FREE_BOX_PATHS.list,
       { ...gate, schema: { tags: ['admin'], response: { 200: envelopeOf(adminFreeBoxesResponse) } } },
-      async () => ok(await free.adminList()),
+      async (req) => ok(await free.adminList(requestLocale(req))),
     );
     app.post(
       ADMIN_FREE_BOX_PATHS.update,
@@ -48,7 +48,7 @@ export function freeBoxRoutes(
         ...gate,
         schema: { tags: ['admin'], body: adminFreeBoxUpdate, response: { 200: envelopeOf(adminFreeBoxesResponse) } },
       },
-      async (req) => ok(await free.adminUpdate(actorOf(req), req.body)),
+      async (req) => ok(await free.adminUpdate(actorOf(req), req.body, requestLocale(req))),
     );
   };
 }

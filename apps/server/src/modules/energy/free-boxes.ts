@@ -177,7 +177,11 @@ export function createFreeBoxes(deps: {
       return { list };
     },
 
-    async adminUpdate(who: AdminActor, input: AdminFreeBoxUpdate): Promise<{ list: AdminFreeBox[] }> {
+    async adminUpdate(
+      who: AdminActor,
+      input: AdminFreeBoxUpdate,
+      locale: Locale = 'zh-CN',
+    ): Promise<{ list: AdminFreeBox[] }> {
       if (input.box_id !== undefined && !(await boxesOnSale('zh-CN')).has(input.box_id))
         throw new AppError('FREE_BOX_BOX_INVALID');
       const now = new Date(clock.now());
@@ -210,7 +214,7 @@ export function createFreeBoxes(deps: {
           now,
         );
       });
-      return this.adminList();
+      return this.adminList(locale);
     },
   };
 }

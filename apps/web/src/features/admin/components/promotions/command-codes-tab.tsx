@@ -14,12 +14,12 @@ import { localDateTime, unitsOf } from '../../format.ts';
 import { ReasonDialog } from '../boxes/reason-dialog.tsx';
 import { InputField, QueryTable } from '../console-form.tsx';
 import { FormDialog, StateTag, TabToolbar, useRuleText } from './promotion-bits.tsx';
-import { intOf, msOf, useCommandCodes, useCreateCommandCode, useDisableCommandCode } from './promotions-api.ts';
+import { intOf, msOf, useCommandCodes, useCreateCommandCode, useSwitchCommandCode } from './promotions-api.ts';
 
 /**
  * Make a code (admin/v1/command-codes/create): the text players type (empty: the server makes an
  * unguessable one), a catalogue item and/or coins each use grants, the uses and the window. A
- * code cannot be edited afterwards, only disabled, as the API allows.
+ * code cannot be edited afterwards, only disabled and enabled again, as the API allows.
  */
 function CodeDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -123,14 +123,32 @@ function CodeDialog({ onClose }: { onClose: () => void }) {
 const stateOf = (c: AdminCommandCode) =>
   c.active ? 'usable' : !c.enabled ? 'disabled' : c.uses_left === 0 ? 'usedUp' : 'inactive';
 
-/** The command codes tab: every code, newest first, with what it grants and its uses left; make and disable. */
+/** Disables a code, or enables it again, with a reason. */
+function SwitchDialog({ code, onClose }: { code: AdminCommandCode; onClose: () => void }) {
+  const { t } = useTranslation();
+  const enable = !code.enabled;
+  const send = useSwitchCommandCode(enable);
+  const key = enable ? 'enable' : 'disable';
+  return (
+    <ReasonDialog
+      title={t(`adminPromotions.codes.${key}Title`, { code: code.code })}
+      hint={t(`adminPromotions.codes.${key}Hint`)}
+      submitText={t(`adminPromotions.codes.${key}`)}
+      busy={send.isPending}
+      error={send.error}
+      onClose={onClose}
+      onSubmit={(reason) => send.mutate({ id: code.id, reason }, { onSuccess: onClose })}
+    />
+  );
+}
+
+/** The command codes tab: every code, newest first, with what it grants and its uses left; make, disable, enable. */
 export function CommandCodesTab() {
   const { t } = useTranslation();
   const locale = useLocale();
   const codes = useCommandCodes();
-  const disable = useDisableCommandCode();
   const [creating, setCreating] = useState(false);
-  const [disabling, setDisabling] = useState<AdminCommandCode | null>(null);
+  const [switching, setSwitching] = useState<AdminCommandCode | null>(null);
   const when = (ms: number | null) => (ms === null ? t('adminPromotions.codes.open') : localDateTime(ms));
   return (
     <div className="adm-card">
@@ -183,35 +201,16 @@ export function CommandCodesTab() {
                 <StateTag state={stateOf(c)} />
               </td>
               <td className="adm-promotions__actions">
-                {c.enabled && (
-                  <button
-                    type="button"
-                    className="button button--ghost button--sm"
-                    onClick={() => {
-                      disable.reset();
-                      setDisabling(c);
-                    }}
-                  >
-                    {t('adminPromotions.codes.disable')}
-                  </button>
-                )}
+                <button type="button" className="button button--ghost button--sm" onClick={() => setSwitching(c)}>
+                  {t(c.enabled ? 'adminPromotions.codes.disable' : 'adminPromotions.codes.enable')}
+                </button>
               </td>
             </tr>
           ))
         }
       />
       {creating && <CodeDialog onClose={() => setCreating(false)} />}
-      {disabling && (
-        <ReasonDialog
-          title={t('adminPromotions.codes.disableTitle', { code: disabling.code })}
-          hint={t('adminPromotions.codes.disableHint')}
-          submitText={t('adminPromotions.codes.disable')}
-          busy={disable.isPending}
-          error={disable.error}
-          onClose={() => setDisabling(null)}
-          onSubmit={(reason) => disable.mutate({ id: disabling.id, reason }, { onSuccess: () => setDisabling(null) })}
-        />
-      )}
+      {switching && <SwitchDialog key={switching.id} code={switching} onClose={() => setSwitching(null)} />}
     </div>
   );
 }

@@ -38,13 +38,18 @@ import {
   adminWishEntries,
   adminWishEntry,
 } from '@kaixiang/shared/admin-wishing-well';
+import { BOX_PATHS, boxListResponse } from '@kaixiang/shared/boxes';
 import {
   ADMIN_ENERGY_PATHS,
+  ADMIN_FREE_BOX_PATHS,
   type AdminEnergyLevel,
   type AdminEnergyLevelInput,
   type AdminEnergyLevelUpdate,
+  type AdminFreeBox,
+  type AdminFreeBoxUpdate,
   adminEnergyLevel,
   adminEnergyLevelsResponse,
+  adminFreeBoxesResponse,
 } from '@kaixiang/shared/energy';
 import type { Locale } from '@kaixiang/shared/locale';
 import {
@@ -75,6 +80,7 @@ import {
   adminSignInRewardsResponse,
 } from '@kaixiang/shared/sign-in';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocale } from '../../../../i18n/use-locale.ts';
 import { apiGet, type ResponseSchema } from '../../../../lib/api.ts';
 import { consoleGet, consolePost } from '../../api/console-call.ts';
 import { CONSOLE_QUERY_ROOT } from '../../api/get-me.ts';
@@ -92,6 +98,8 @@ const keys = {
   pointsShop: [...PROMOTIONS_QUERY_ROOT, 'points-shop'] as const,
   wishingWell: [...PROMOTIONS_QUERY_ROOT, 'wishing-well'] as const,
   energy: [...PROMOTIONS_QUERY_ROOT, 'energy'] as const,
+  freeBoxes: [...PROMOTIONS_QUERY_ROOT, 'free-boxes'] as const,
+  boxesOnSale: [...PROMOTIONS_QUERY_ROOT, 'boxes-on-sale'] as const,
   commandCodes: [...PROMOTIONS_QUERY_ROOT, 'command-codes'] as const,
 };
 
@@ -272,6 +280,36 @@ export const useCreateEnergyLevel = () =>
 export const useUpdateEnergyLevel = () =>
   useChange<AdminEnergyLevelUpdate, AdminEnergyLevel>(ADMIN_ENERGY_PATHS.updateLevel, adminEnergyLevel, [keys.energy]);
 
+// --- free boxes ----------------------------------------------------------------------------------
+
+export const useFreeBoxes = () =>
+  useQuery({
+    queryKey: keys.freeBoxes,
+    queryFn: ({ signal }) => consoleGet(ADMIN_FREE_BOX_PATHS.list, undefined, adminFreeBoxesResponse, signal),
+  });
+// The update answers with the whole list; reading it again keeps one way for every tab.
+export const useUpdateFreeBox = () =>
+  useChange<AdminFreeBoxUpdate, { list: AdminFreeBox[] }>(ADMIN_FREE_BOX_PATHS.update, adminFreeBoxesResponse, [
+    keys.freeBoxes,
+  ]);
+
+/**
+ * The boxes a free box may name: the server takes only a box on sale (FREE_BOX_BOX_INVALID), and
+ * the public list is exactly those. The console's own box list asks catalogue.manage, which a
+ * promotions operator need not have. A public call, so not through console-call; names are in the
+ * reader's language, hence the locale in the key.
+ */
+export const useBoxesOnSale = () => {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: [...keys.boxesOnSale, locale],
+    queryFn: ({ signal }) =>
+      apiGet(BOX_PATHS.list, undefined, { schema: boxListResponse, signal, silent: true }).then((d) =>
+        d.categories.flatMap((c) => c.boxes),
+      ),
+  });
+};
+
 // --- command codes -------------------------------------------------------------------------------
 
 export const useCommandCodes = () =>
@@ -283,10 +321,13 @@ export const useCreateCommandCode = () =>
   useChange<AdminCommandCodeInput, AdminCommandCode>(ADMIN_COMMAND_CODE_PATHS.create, adminCommandCode, [
     keys.commandCodes,
   ]);
-export const useDisableCommandCode = () =>
-  useChange<{ id: number; reason: string }, AdminCommandCode>(ADMIN_COMMAND_CODE_PATHS.disable, adminCommandCode, [
-    keys.commandCodes,
-  ]);
+/** Disables (`enabled` false) or enables again a code. */
+export const useSwitchCommandCode = (enabled: boolean) =>
+  useChange<{ id: number; reason: string }, AdminCommandCode>(
+    enabled ? ADMIN_COMMAND_CODE_PATHS.enable : ADMIN_COMMAND_CODE_PATHS.disable,
+    adminCommandCode,
+    [keys.commandCodes],
+  );
 
 // --- form helpers --------------------------------------------------------------------------------
 

@@ -74,7 +74,7 @@ describe('the promotions section: command codes', () => {
             name: 'M4A1-S | 印花集',
             img: '/img/503.png',
             quality: 5,
-            wears: [{ exter: 1, price: 500_000 }],
+            wears: [{ exter: 1, price: 500_000, table_price: 500_000, set: false }],
           },
         ],
         total: 1,
@@ -135,5 +135,23 @@ describe('the promotions section: command codes', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '停用' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(lastBody(requests, ADMIN_COMMAND_CODE_PATHS.disable)).toEqual({ id: 1, reason: '口令外泄' });
+  });
+
+  it('enables a disabled code again with a reason', async () => {
+    const { requests } = open({
+      [ADMIN_COMMAND_CODE_PATHS.list]: () => ({
+        list: [code(1), code(3, { code: 'OFF-CODE', enabled: false, active: false })],
+      }),
+      [ADMIN_COMMAND_CODE_PATHS.enable]: () => code(3, { code: 'OFF-CODE' }),
+    });
+    await openTab();
+    const row = rowOf('OFF-CODE');
+    expect(within(row).queryByRole('button', { name: '停用' })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: '启用' }));
+    const dialog = await screen.findByRole('dialog', { name: '重新启用口令「OFF-CODE」' });
+    field(dialog, '原因（必填，记入操作日志）', '活动重开');
+    fireEvent.click(within(dialog).getByRole('button', { name: '启用' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(lastBody(requests, ADMIN_COMMAND_CODE_PATHS.enable)).toEqual({ id: 3, reason: '活动重开' });
   });
 });

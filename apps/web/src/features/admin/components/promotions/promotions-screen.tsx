@@ -3,6 +3,7 @@ import { ActivitiesTab } from './activities-tab.tsx';
 import { BagsTab } from './bags-tab.tsx';
 import { CommandCodesTab } from './command-codes-tab.tsx';
 import { EnergyTab } from './energy-tab.tsx';
+import { FreeBoxesTab } from './free-boxes-tab.tsx';
 import { LuckyTab } from './lucky-tab.tsx';
 import { PointsShopTab } from './points-shop-tab.tsx';
 import { promotionsTexts } from './promotions-texts.ts';
@@ -15,7 +16,7 @@ import './promotions.css';
 /**
  * The Promotions section (promotions.manage): red-packet rain, lucky bags, lucky player windows,
  * activities, sign-in rewards, daily tasks, the points shop, the wishing well, the energy box,
- * command codes.
+ * the free boxes, command codes.
  */
 export default function PromotionsScreen() {
   return (
@@ -33,6 +34,7 @@ export default function PromotionsScreen() {
         'pointsShop',
         'wishingWell',
         'energy',
+        'freeBoxes',
         'commandCodes',
       ]}
       panelClassName="adm-promotions__panel"
@@ -47,6 +49,7 @@ export default function PromotionsScreen() {
           {tab === 'pointsShop' && <PointsShopTab />}
           {tab === 'wishingWell' && <WishingWellTab />}
           {tab === 'energy' && <EnergyTab />}
+          {tab === 'freeBoxes' && <FreeBoxesTab />}
           {tab === 'commandCodes' && <CommandCodesTab />}
         </>
       )}
