@@ -12,8 +12,14 @@ export const TURNTABLE_BET_MS = 15_000;
 export const TURNTABLE_SPIN_MS = 6_000;
 export const TURNTABLE_RESULT_MS = 4_000;
 export const TURNTABLE_HISTORY_CAP = 100;
-/** The share of every stake fed to the jackpot pool, in basis points. */
+/**
+ * The share of every stake fed to the jackpot pool, in basis points, when nothing else is said:
+ * the operator's default (game settings `turntable.jackpot_feed_bp`) and the feed of a round
+ * persisted before rounds recorded their own (`feedBpOf`).
+ */
 export const TURNTABLE_JACKPOT_BP = 100;
+/** A feed is a share of the stakes: at most all of them (the operator's bounds are narrower). */
+export const TURNTABLE_JACKPOT_BP_SCALE = 10_000;
 export const TURNTABLE_MAX_ENTRIES_PER_BET = 15;
 export const TURNTABLE_QUICK_BETS_UNITS = [10_000, 100_000, 500_000, 1_000_000, 5_000_000, 10_000_000] as const;
 /** The draw's roll parts (the round is always 0: one draw per room). */
@@ -170,13 +176,27 @@ export function turntableOdds(): TurntableAreaOdds[] {
   });
 }
 
-/** The return shown to players: every area's RTP (throws if the tables ever disagree), the jackpot share and their sum. */
-export function turntableReturn(): { areaRtp: Fraction; jackpotShare: Fraction; longRun: Fraction } {
+/** Throws unless `feedBp` is a whole number of basis points between 0 and all of the stakes. */
+export function assertFeedBp(feedBp: number): void {
+  if (!Number.isSafeInteger(feedBp) || feedBp < 0 || feedBp > TURNTABLE_JACKPOT_BP_SCALE)
+    throw new RangeError(`jackpot feed must be an integer in [0, ${TURNTABLE_JACKPOT_BP_SCALE}] bp, got ${feedBp}`);
+}
+
+/**
+ * The return shown to players for a round fed at `feedBp` (the round's own, recorded when it
+ * opened): every area's RTP (throws if the tables ever disagree), the jackpot share and their sum.
+ */
+export function turntableReturn(feedBp: number = TURNTABLE_JACKPOT_BP): {
+  areaRtp: Fraction;
+  jackpotShare: Fraction;
+  longRun: Fraction;
+} {
+  assertFeedBp(feedBp);
   const rtps = turntableOdds().map((odds) => odds.rtp);
   const areaRtp = rtps[0]!;
   if (rtps.some((r) => r.num !== areaRtp.num || r.den !== areaRtp.den))
     throw new Error('turntable areas differ in RTP');
-  const jackpotShare = fraction(BigInt(TURNTABLE_JACKPOT_BP), 10_000n);
+  const jackpotShare = fraction(BigInt(feedBp), BigInt(TURNTABLE_JACKPOT_BP_SCALE));
   const longRun = fraction(
     BigInt(areaRtp.num) * BigInt(jackpotShare.den) + BigInt(jackpotShare.num) * BigInt(areaRtp.den),
     BigInt(areaRtp.den) * BigInt(jackpotShare.den),
@@ -190,9 +210,10 @@ export function winUnits(area: number, stakeUnits: number): number {
   return Number((BigInt(stakeUnits) * BigInt(m.num)) / BigInt(m.den));
 }
 
-/** The jackpot feed of a round's stakes: TURNTABLE_JACKPOT_BP of them, floored. */
-export function jackpotFeedUnits(stakedUnits: number): number {
-  return Number((BigInt(stakedUnits) * BigInt(TURNTABLE_JACKPOT_BP)) / 10_000n);
+/** The jackpot feed of a round's stakes at `feedBp` (the round's own; TURNTABLE_JACKPOT_BP if not said), floored. */
+export function jackpotFeedUnits(stakedUnits: number, feedBp: number = TURNTABLE_JACKPOT_BP): number {
+  assertFeedBp(feedBp);
+  return Number((BigInt(stakedUnits) * BigInt(feedBp)) / BigInt(TURNTABLE_JACKPOT_BP_SCALE));
 }
 
 // ---------------------------------------------------------------------------------------------

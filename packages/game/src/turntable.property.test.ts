@@ -69,6 +69,8 @@ interface Scenario {
   publicSeed: string;
   commands: Command[];
   jackpotPoolUnits: number;
+  /** The round's jackpot feed (the operator's bounds 0–500 bp), or none for the default. */
+  jackpotFeedBp: number | undefined;
   /** Icons to settle with instead of the seeds' (half the runs), so every outcome comes up often. */
   forced: { out: number; inner: number } | undefined;
 }
@@ -79,6 +81,9 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   publicSeed: fc.stringMatching(/^[0-9a-f]{8,64}$/),
   commands: fc.array(commandArb, { maxLength: 40 }),
   jackpotPoolUnits: fc.oneof(fc.nat({ max: 1000 }), fc.nat({ max: 2 ** 40 })),
+  jackpotFeedBp: fc.option(fc.oneof(fc.constantFrom(0, 100, 500), fc.integer({ min: 0, max: 500 })), {
+    nil: undefined,
+  }),
   forced: fc.option(fc.record({ out: fc.integer({ min: 0, max: 8 }), inner: fc.integer({ min: 9, max: 12 }) }), {
     nil: undefined,
   }),
@@ -93,7 +98,15 @@ const forced = (out: number, inner: number) => (round: TurntableRound) => {
 
 /** Every step of a round; refused bets are dropped (and must leave the round untouched). */
 function play(s: Scenario, draw?: (round: TurntableRound) => TurntableRound): TurntableStep[] {
-  const steps: TurntableStep[] = [openRound({ roundId: s.roundId, chainIndex: 0, serverSeed: s.serverSeed, now: T0 })];
+  const steps: TurntableStep[] = [
+    openRound({
+      roundId: s.roundId,
+      chainIndex: 0,
+      serverSeed: s.serverSeed,
+      now: T0,
+      ...(s.jackpotFeedBp === undefined ? {} : { jackpotFeedBp: s.jackpotFeedBp }),
+    }),
+  ];
   for (const c of s.commands) {
     const before = steps.at(-1)!.state;
     const text = JSON.stringify(before);
@@ -150,9 +163,11 @@ describe('turntable properties', () => {
         expect(pool).toBe(result.houseUnits);
         expect(result.houseUnits).toBe(result.stakedUnits - result.wonUnits - result.jackpot.feedUnits);
 
-        // The jackpot: fed 1 % floored, draws what its winners are credited, never more than it holds.
+        // The jackpot: fed the round's own share (1 % by default) floored, draws what its winners
+        // are credited, never more than it holds.
         const j = result.jackpot;
-        expect(j.feedUnits).toBe(Math.floor(result.stakedUnits / 100));
+        expect(round.jackpotFeedBp).toBe(s.jackpotFeedBp ?? 100);
+        expect(j.feedUnits).toBe(Math.floor((result.stakedUnits * (s.jackpotFeedBp ?? 100)) / 10_000));
         expect(feed).toBe(j.feedUnits);
         expect(draw).toBe(j.paidUnits);
         expect(sumOf(credits.filter((c) => c.reason === 'turntable_jackpot').map((c) => c.amount))).toBe(draw);
@@ -271,6 +286,7 @@ describe('turntable properties', () => {
             publicSeed: 'p',
             commands: [{ userId: 1, bets: [{ area, amount: stake }], at: 0, betId: undefined }],
             jackpotPoolUnits: 0,
+            jackpotFeedBp: undefined,
             forced: undefined,
           };
           let weighted = 0n;

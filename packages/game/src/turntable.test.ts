@@ -170,6 +170,7 @@ describe('openRound', () => {
       openedAtMs: T0,
       betsCloseAtMs: T0 + 15_000,
       limits: TURNTABLE_DEFAULT_LIMITS,
+      jackpotFeedBp: 100,
       users: {},
     });
     expect(step.events).toEqual([
@@ -181,6 +182,7 @@ describe('openRound', () => {
         startMs: T0,
         endMs: T0 + 15_000,
         limits: { minBetUnits: 10_000, maxBetUnits: 100_000_000, maxRoundUnits: 500_000_000, maxBetsPerRound: 100 },
+        jackpotFeedBp: 100,
       },
     ]);
     expect(step.effects).toEqual([]);

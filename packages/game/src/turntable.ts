@@ -19,14 +19,18 @@
  *   returns exactly 24/25 = 96 % of what is staked on it (`turntableOdds`, checked by a test
  *   with exact integers). A payout is floored to whole units per (user, area): multiplier × the
  *   user's stake on that area this round. Only 6/5 can floor, by less than a unit.
- * - Jackpot: the pool is a ledger account (never a number kept here). At settlement
- *   TURNTABLE_JACKPOT_BP (1 %) of the round's stakes, floored, is fed into it first; then if the
+ * - Jackpot: the pool is a ledger account (never a number kept here). At settlement the round's
+ *   own feed — `jackpotFeedBp`, fixed when it opened from the operator's setting (default
+ *   TURNTABLE_JACKPOT_BP = 1 %; 0 feeds nothing) — of the round's stakes, floored, is fed into it
+ *   first; then if the
  *   inner icon is 9, 10 or 11 and anyone staked on that area, the area's bettors share
  *   floor(pool × 1/3, 2/3 or 1) — pool counted after this round's feed — by stake, each share
  *   floored; what the floors leave stays in the pool. This comes on top of the area's multiplier
  *   payout. Nobody on the area: the pool rolls over. The 96 % above excludes the jackpot; every
- *   fed unit goes back to players eventually, so the long-run return is 97 % and the house keeps
- *   3 % (`turntableReturn`).
+ *   fed unit goes back to players eventually, so the long-run return is 96 % + the feed (97 % at
+ *   the default 1 %) and the house keeps the rest (`turntableReturn(feedBp)`). A round keeps the
+ *   feed it opened with whatever the setting becomes meanwhile; a round persisted before rounds
+ *   recorded it has none and settles at TURNTABLE_JACKPOT_BP (`feedBpOf`).
  * - Limits (per round, set at opening): each bet entry (area, amount) between minBetUnits (10,000
  *   = 1 yuan) and maxBetUnits (100,000,000); a user's stakes in a round at most maxRoundUnits;
  *   at most maxBetsPerRound entries per user per round, TURNTABLE_MAX_ENTRIES_PER_BET per command.
@@ -58,6 +62,7 @@
 import { assertRoomId, type Effect, err, ok, type Result, type RoomId, type Step } from './engine.ts';
 import { serverSeedHash as hashOf } from './fair.ts';
 import {
+  assertFeedBp,
   type BetError,
   type CloseError,
   jackpotFeedUnits,
@@ -66,6 +71,7 @@ import {
   sumOf,
   TURNTABLE_AREAS,
   TURNTABLE_BET_MS,
+  TURNTABLE_JACKPOT_BP,
   TURNTABLE_JACKPOT_FRACTIONS,
   TURNTABLE_MAX_ENTRIES_PER_BET,
   TURNTABLE_OUTER_ICONS,
@@ -124,6 +130,11 @@ export interface TurntableRound {
   serverSeedHash: string;
   publicSeed: string | null;
   limits: TurntableLimits;
+  /**
+   * The share of the stakes fed to the jackpot at settlement, basis points, fixed at opening.
+   * Absent only in rounds persisted before it was recorded: read it with `feedBpOf`.
+   */
+  jackpotFeedBp?: number;
   openedAtMs: number;
   betsCloseAtMs: number;
   closedAtMs: number | null;
@@ -210,6 +221,7 @@ export type TurntableEvent =
       startMs: number;
       endMs: number;
       limits: TurntableLimits;
+      jackpotFeedBp: number;
     }
   | { type: 'bet'; roundId: RoomId; userId: number; bets: TurntableBetEntry[] }
   | { type: 'bet_end'; roundId: RoomId; closedAtMs: number; stakedUnits: number }
@@ -236,6 +248,8 @@ export interface OpenRoundInput {
   serverSeed: string;
   now: number;
   limits?: Partial<TurntableLimits>;
+  /** The jackpot feed in basis points (TURNTABLE_JACKPOT_BP unless the operator chose another). */
+  jackpotFeedBp?: number;
   /** The betting phase's length (TURNTABLE_BET_MS unless the operator chose another). */
   betMs?: number;
 }
@@ -257,6 +271,8 @@ export function openRound(input: OpenRoundInput): TurntableStep {
   assertUnits('maxBetUnits', limits.maxBetUnits, limits.minBetUnits);
   assertUnits('maxRoundUnits', limits.maxRoundUnits, limits.maxBetUnits);
   assertUnits('maxBetsPerRound', limits.maxBetsPerRound, 1);
+  const jackpotFeedBp = input.jackpotFeedBp ?? TURNTABLE_JACKPOT_BP;
+  assertFeedBp(jackpotFeedBp);
   const round: TurntableRound = {
     roundId,
     chainIndex,
@@ -265,6 +281,7 @@ export function openRound(input: OpenRoundInput): TurntableStep {
     serverSeedHash: hashOf(serverSeed),
     publicSeed: null,
     limits,
+    jackpotFeedBp,
     openedAtMs: now,
     betsCloseAtMs: now + (input.betMs ?? TURNTABLE_BET_MS),
     closedAtMs: null,
@@ -285,6 +302,7 @@ export function openRound(input: OpenRoundInput): TurntableStep {
         startMs: now,
         endMs: round.betsCloseAtMs,
         limits: { ...limits },
+        jackpotFeedBp,
       },
     ],
     effects: [],
@@ -473,7 +491,7 @@ function settlement(
   if (!Number.isSafeInteger(stakedUnits) || !Number.isSafeInteger(wonUnits))
     throw new RangeError('round sums overflow');
 
-  const feedUnits = jackpotFeedUnits(stakedUnits);
+  const feedUnits = jackpotFeedUnits(stakedUnits, feedBpOf(round));
   const pool = poolBeforeUnits + feedUnits;
   const share = TURNTABLE_JACKPOT_FRACTIONS[innerIcon];
   const areaStake = areas[innerIcon]!.amount;
@@ -537,6 +555,11 @@ function settlement(
     },
     effects,
   };
+}
+
+/** The round's jackpot feed: its own, or TURNTABLE_JACKPOT_BP for a round persisted without one. */
+export function feedBpOf(round: TurntableRound): number {
+  return round.jackpotFeedBp ?? TURNTABLE_JACKPOT_BP;
 }
 
 export type TurntableCommand =

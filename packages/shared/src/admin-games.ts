@@ -97,13 +97,21 @@ export type AdminTreasureListResponse = z.infer<typeof adminTreasureListResponse
 const PPM = 1_000_000;
 /** 10,000,000 yuan: above it a number is a slip of the keyboard, not a limit. */
 const MAX_UNITS = 100_000_000_000;
+/**
+ * The turntable jackpot's feed, basis points of each round's stakes: 0 (off) to 5 %. At 5 % the
+ * long-run return is 96 % + 5 % = 101 %: the operator's call, shown beside the field.
+ */
+export const JACKPOT_FEED_BP_MIN = 0;
+export const JACKPOT_FEED_BP_MAX = 300;
 
 /**
  * What an operator changes without a deploy. Each field's bounds are what the game can run with
  * sanely; how they relate (min ≤ max) is settingsProblem's, each with its own message.
  * - battle.robots_enabled: a battle's creator may seat robots.
- * - turntable: per-entry bet limits, a player's total stake per round, entries per round; a round
- *   takes the limits in force when it opens (and shows them).
+ * - turntable: per-entry bet limits, a player's total stake per round, entries per round, and the
+ *   jackpot's feed (basis points of each round's stakes fed to the jackpot pool at settlement;
+ *   0 = nothing fed, the pool still pays what it holds); a round takes the values in force when
+ *   it opens, keeps them in its own state and shows them.
  * - upgrade: the house edge and the chance's bounds, ppm; every upgrade record keeps the edge and
  *   max rate it was rolled at, so a verifier recomputes its chance whatever they are today.
  */
@@ -114,6 +122,8 @@ export const gameSettings = z.object({
     max_bet: int().min(1).max(MAX_UNITS),
     max_round: int().min(1).max(MAX_UNITS),
     max_bets_per_round: int().min(1).max(1_000),
+    /** JACKPOT_FEED_BP_MIN–MAX: settingsProblem's, so a value out of them has its own message. */
+    jackpot_feed_bp: int(),
   }),
   upgrade: z.object({
     /** 0–50 %. */
@@ -130,13 +140,18 @@ export const gameSettings = z.object({
 });
 export type GameSettings = z.infer<typeof gameSettings>;
 
+export type SettingsProblem = 'GAMES_BET_LIMITS_INVALID' | 'GAMES_JACKPOT_FEED_INVALID' | 'GAMES_RATE_BOUNDS_INVALID';
+
 /**
- * How the limits relate (each its own message, in the caller's language): the smallest bet not
- * above the largest, a round's total not below one bet, the min rate not above the max.
+ * How the limits relate, and the jackpot feed's bounds (each its own message, in the caller's
+ * language): the smallest bet not above the largest, a round's total not below one bet, the feed
+ * within JACKPOT_FEED_BP_MIN–MAX, the min rate not above the max.
  */
-export function settingsProblem(s: GameSettings): 'GAMES_BET_LIMITS_INVALID' | 'GAMES_RATE_BOUNDS_INVALID' | null {
+export function settingsProblem(s: GameSettings): SettingsProblem | null {
   if (s.turntable.max_bet < s.turntable.min_bet || s.turntable.max_round < s.turntable.max_bet)
     return 'GAMES_BET_LIMITS_INVALID';
+  if (s.turntable.jackpot_feed_bp < JACKPOT_FEED_BP_MIN || s.turntable.jackpot_feed_bp > JACKPOT_FEED_BP_MAX)
+    return 'GAMES_JACKPOT_FEED_INVALID';
   if (s.upgrade.max_rate_ppm < s.upgrade.min_rate_ppm) return 'GAMES_RATE_BOUNDS_INVALID';
   return null;
 }
@@ -149,6 +164,8 @@ export const gameSettingsResponse = z.object({
   updated_at: int().nullable(),
   /** How long another process may still use the previous values, ms. */
   stale_ms: int(),
+  /** The turntable jackpot pool now (its ledger account's balance), units; read only. */
+  jackpot_pool: int(),
 });
 export type GameSettingsResponse = z.infer<typeof gameSettingsResponse>;
 

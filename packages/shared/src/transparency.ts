@@ -55,7 +55,7 @@ export const rtpGameRow = rtpFigures.extend({
   game: z.enum(RTP_GAMES),
   /**
    * The turntable only: the jackpot paid in the window (not in `won`), and the RTP with it beside
-   * the published long-run 97 %. Null for the other games.
+   * the published long-run figure (96 % + the stake-weighted jackpot feed of the window's rounds). Null for the other games.
    */
   jackpot: z
     .object({

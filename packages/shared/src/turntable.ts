@@ -12,6 +12,11 @@ export const TURNTABLE_RECORD_PAGE = 30;
 
 const int = () => z.number().int();
 const fraction = z.object({ num: int(), den: int() });
+/**
+ * The round's jackpot feed: basis points of its stakes fed to the jackpot pool at settlement,
+ * fixed when the round opened from the operator's setting (100 = 1 %; 0 = nothing fed).
+ */
+const jackpotFeedBp = int();
 
 /**
  * A bet entry as the client sends it. Not typed further here on purpose: the rules refuse what is
@@ -95,7 +100,7 @@ export const turntableRoomInfo = z.object({
   /** The hash chain the round's seed belongs to: its public commitment and the seed's index. */
   chain: z.object({ id: int(), index: int(), terminal_hash: z.string() }),
   odds: z.array(turntableOddsEntry),
-  /** Every area's return, the jackpot share and the long-run return, exact. */
+  /** Every area's return, this round's jackpot feed as a share of the stakes and the long-run return, exact. */
   rtp: z.object({ area: fraction, jackpot: fraction, long_run: fraction }),
 });
 export type TurntableRoomInfo = z.infer<typeof turntableRoomInfo>;
@@ -122,6 +127,7 @@ export const turntableUserRecord = z.object({
   staked: int(),
   won: int(),
   jackpot: int(),
+  jackpot_feed_bp: jackpotFeedBp,
   details: z.array(z.object({ area: int(), amount: int(), award: int() })),
 });
 export const turntableRecordResponse = z.object({ list: z.array(turntableUserRecord), total: int() });
@@ -132,6 +138,7 @@ export const turntableJackpotRecord = z.object({
   settled_at: int(),
   inner_icon: int(),
   award: int(),
+  jackpot_feed_bp: jackpotFeedBp,
   winners: z.array(z.object({ user_id: int(), nick_name: z.string(), avatar: z.string(), amount: int() })),
 });
 export const turntableJackpotResponse = z.object({ list: z.array(turntableJackpotRecord), jackpot: int() });
@@ -154,6 +161,7 @@ export const turntableRoundResponse = z.object({
   out_icon: int().nullable(),
   inner_icon: int().nullable(),
   settled_at: int().nullable(),
+  jackpot_feed_bp: jackpotFeedBp,
 });
 export type TurntableRoundResponse = z.infer<typeof turntableRoundResponse>;
 

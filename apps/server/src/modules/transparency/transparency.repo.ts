@@ -1,3 +1,4 @@
+import { TURNTABLE_JACKPOT_BP } from '@kaixiang/game/turntable';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { BoxContentRow } from '../../db/schema/boxes.ts';
@@ -65,6 +66,8 @@ export interface TurntableRoundTally {
   wonUnits: number;
   jackpotUnits: number;
   areaUnits: number[];
+  /** The round's own jackpot feed, bp, from its state (TURNTABLE_JACKPOT_BP for a round stored without one). */
+  feedBp: number;
 }
 
 const TURNTABLE_AREA_SUMS: SQL = sql.raw(
@@ -182,16 +185,20 @@ export const transparencyRepo = {
     }));
   },
 
-  /** Settled turntable rounds of the window with stakes, each summed over its players. */
+  /**
+   * Settled turntable rounds of the window with stakes, each summed over its players, with the
+   * jackpot feed the round recorded when it opened (in its state, game_rooms.data: no column).
+   */
   async turntableRounds(db: Db, w: Window): Promise<TurntableRoundTally[]> {
     const rows = rowsOf<Record<string, unknown>>(
       await db.execute(sql`
         select s.room_id, count(*)::int as n, sum(s.total_units)::text as paid, sum(s.won_units)::text as won,
-               sum(s.jackpot_units)::text as jackpot, ${TURNTABLE_AREA_SUMS}
+               sum(s.jackpot_units)::text as jackpot, ${TURNTABLE_AREA_SUMS},
+               coalesce((r.data->>'jackpotFeedBp')::int, ${TURNTABLE_JACKPOT_BP}::int) as feed_bp
           from game_rooms r join turntable_stakes s on s.room_id = r.id
          where r.game = 'turntable' and r.ended_at is not null
            and r.ended_at >= ${at(w.fromMs)} and r.ended_at < ${at(w.toMs)} and s.total_units > 0
-         group by s.room_id`),
+         group by s.room_id, r.id`),
     );
     return rows.map((r) => ({
       roomId: num(r.room_id),
@@ -200,7 +207,18 @@ export const transparencyRepo = {
       wonUnits: num(r.won),
       jackpotUnits: num(r.jackpot),
       areaUnits: Array.from({ length: 15 }, (_, i) => num(r[`a${i}`])),
+      feedBp: num(r.feed_bp),
     }));
+  },
+
+  /** The jackpot feed of the newest turntable round (the one open now, as it opened), if any. */
+  async latestTurntableFeedBp(db: Db): Promise<number | null> {
+    const [r] = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`
+        select coalesce((data->>'jackpotFeedBp')::int, ${TURNTABLE_JACKPOT_BP}::int) as feed_bp
+          from game_rooms where game = 'turntable' order by id desc limit 1`),
+    );
+    return r ? num(r.feed_bp) : null;
   },
 
   /** The latest day's snapshot rows (the primary key's order finds the day). */

@@ -8,7 +8,7 @@ import {
   realisedRtp,
   turntableRoundMoments,
 } from '@kaixiang/game/rtp';
-import { turntableReturn } from '@kaixiang/game/turntable';
+import { TURNTABLE_JACKPOT_BP, turntableReturn } from '@kaixiang/game/turntable';
 import type { Locale } from '@kaixiang/shared/locale';
 import {
   RTP_WINDOW_DAYS,
@@ -214,12 +214,14 @@ export function createTransparencyService(deps: {
 
   /**
    * The turntable's multiplier payouts against the rules' 96 %, with the exact variance of each
-   * round's draw; the jackpot beside it against the long-run 97 %, without a range (its payout
-   * depends on the pool earlier rounds left, not on the rules alone).
+   * round's draw; the jackpot beside it without a range (its payout depends on the pool earlier
+   * rounds left, not on the rules alone), against the long-run return: 96 % + the feed, each
+   * round at the feed it recorded, weighted by its stakes (97 % when every round fed the default
+   * 1 %). With no stakes in the window, the feed of the newest round (what is in force now).
    */
   async function turntableRow(w: Window): Promise<RtpGameRow> {
     const rounds = await repo.turntableRounds(db, w);
-    const { areaRtp, longRun } = turntableReturn();
+    const { areaRtp } = turntableReturn();
     let expected = 0;
     let variance = 0;
     for (const r of rounds) {
@@ -230,6 +232,11 @@ export function createTransparencyService(deps: {
     const paid = rounds.reduce((s, r) => s + r.paidUnits, 0);
     const won = rounds.reduce((s, r) => s + r.wonUnits, 0);
     const jackpot = rounds.reduce((s, r) => s + r.jackpotUnits, 0);
+    // The stake-weighted feed, bp (a published figure, not money: a float is fine).
+    const feedBp =
+      paid > 0
+        ? rounds.reduce((s, r) => s + r.paidUnits * r.feedBp, 0) / paid
+        : ((await repo.latestTurntableFeedBp(db)) ?? TURNTABLE_JACKPOT_BP);
     return {
       game: 'turntable',
       ...figuresOf({
@@ -240,7 +247,11 @@ export function createTransparencyService(deps: {
         varianceUnits2: variance,
         publishedRtp: fraction(areaRtp),
       }),
-      jackpot: { won: jackpot, realised_rtp: realisedRtp(won + jackpot, paid), published_rtp: fraction(longRun) },
+      jackpot: {
+        won: jackpot,
+        realised_rtp: realisedRtp(won + jackpot, paid),
+        published_rtp: ((areaRtp.num * 10_000) / areaRtp.den + feedBp) / 10_000,
+      },
     };
   }
 

@@ -89,8 +89,12 @@ export interface TurntableDeps {
   betMs?: number;
   /** Each statement of bets sent, by size (metrics, tests). */
   onBetBatch?: (size: number) => void;
-  /** The operator's bet limits (game settings); a round takes those in force when it opens. */
-  limits?: () => Promise<TurntableLimits>;
+  /**
+   * The operator's game settings for a round (admin/games/game-settings.ts turntableLimits): the
+   * bet limits and the jackpot feed in basis points. A round takes those in force when it opens
+   * and keeps them in its own state, so a change never reaches a round already open.
+   */
+  limits?: () => Promise<TurntableLimits & { jackpotFeedBp: number }>;
 }
 
 function eventOf(e: TurntableEvent): { type: string; data: Record<string, unknown> } | null {
@@ -174,7 +178,7 @@ export function createTurntableService(deps: TurntableDeps) {
   async function openNext(): Promise<Room<StoredRound> | null> {
     let chain: StoredRound['chain'] | null = null;
     // Read before the transaction (on PGlite it holds the only connection).
-    const limits = await deps.limits?.();
+    const settings = await deps.limits?.();
     const room = await engine.createIf<StoredRound>(
       TURNTABLE_GAME,
       SYSTEM_USER,
@@ -196,7 +200,17 @@ export function createTurntableService(deps: TurntableDeps) {
           serverSeed: fresh.serverSeed,
           now,
           ...(deps.betMs === undefined ? {} : { betMs: deps.betMs }),
-          ...(limits === undefined ? {} : { limits }),
+          ...(settings === undefined
+            ? {}
+            : {
+                limits: {
+                  minBetUnits: settings.minBetUnits,
+                  maxBetUnits: settings.maxBetUnits,
+                  maxRoundUnits: settings.maxRoundUnits,
+                  maxBetsPerRound: settings.maxBetsPerRound,
+                },
+                jackpotFeedBp: settings.jackpotFeedBp,
+              }),
         });
         const data: StoredRound = { ...step.state, chain };
         return ok(changeOf(step, data, data.betsCloseAtMs));
@@ -253,6 +267,8 @@ export function createTurntableService(deps: TurntableDeps) {
           usersBets[s.userId] = { areas: s.areas, totalUnits: s.totalUnits, entries: s.entries, betIds: s.betIds };
         }
       }
+      // The round's own jackpot feed, fixed when it opened (settle reads it; a round persisted
+      // before rounds recorded it settles at the default, feedBpOf).
       const spun = spin({ ...r.data, users: usersBets }, beacon.value);
       if (!spun.ok) return null;
       const step = settle(spun.value.state, { jackpotPoolUnits: pool?.balance ?? 0, now: lt.now.getTime() });

@@ -3,6 +3,7 @@
  * for the fairness page), from the rounds the service runs (turntable.service.ts).
  */
 import {
+  feedBpOf,
   phaseInfo,
   TURNTABLE_AREAS,
   TURNTABLE_GAME,
@@ -76,7 +77,16 @@ export function createTurntableViews(deps: { db: Db; clock: Clock; engine: RoomE
     rtp: fraction(o.rtp),
     jackpot: o.jackpot ? fraction(o.jackpot) : null,
   }));
-  const RETURN = turntableReturn();
+  /** The return at each feed a round was opened with (a handful of values over a site's life). */
+  const returns = new Map<number, ReturnType<typeof turntableReturn>>();
+  const returnAt = (feedBp: number) => {
+    let r = returns.get(feedBp);
+    if (!r) {
+      r = turntableReturn(feedBp);
+      returns.set(feedBp, r);
+    }
+    return r;
+  };
 
   /**
    * What every visitor of a round sees alike (area totals, jackpot, history, miss counts): when a
@@ -123,6 +133,8 @@ export function createTurntableViews(deps: { db: Db; clock: Clock; engine: RoomE
     const wins = new Set(settled ? r.result?.winningAreas : []);
     const selfAreas = own?.areas ?? zeros(TURNTABLE_AREAS);
     const phase = phaseInfo(r, now);
+    // This round's return: its jackpot feed as it opened, whatever the setting is now.
+    const ret = returnAt(feedBpOf(r));
     return {
       round_id: round.id,
       phase: phase.phase,
@@ -166,11 +178,7 @@ export function createTurntableViews(deps: { db: Db; clock: Clock; engine: RoomE
       beacon_url: round.beaconRound === null ? null : deps.beacon.urlOf(round.beaconRound),
       chain: { id: r.chain.id, index: r.chain.index, terminal_hash: r.chain.terminalHash },
       odds: ODDS,
-      rtp: {
-        area: fraction(RETURN.areaRtp),
-        jackpot: fraction(RETURN.jackpotShare),
-        long_run: fraction(RETURN.longRun),
-      },
+      rtp: { area: fraction(ret.areaRtp), jackpot: fraction(ret.jackpotShare), long_run: fraction(ret.longRun) },
     };
   }
 
@@ -202,6 +210,7 @@ export function createTurntableViews(deps: { db: Db; clock: Clock; engine: RoomE
           staked: stake.totalUnits,
           won: stake.wonUnits,
           jackpot: stake.jackpotUnits,
+          jackpot_feed_bp: feedBpOf(data as StoredRound),
           // Only the areas bet on (spec 2 §3: details keep bets above 0).
           details: stake.areas.flatMap((amount, area) =>
             amount > 0 ? [{ area, amount, award: wins.has(area) ? winUnits(area, amount) : 0 }] : [],
@@ -239,6 +248,7 @@ export function createTurntableViews(deps: { db: Db; clock: Clock; engine: RoomE
           settled_at: r.settledAtMs ?? row.createdAt.getTime(),
           inner_icon: r.result?.innerIcon ?? 0,
           award: r.result?.jackpot.paidUnits ?? 0,
+          jackpot_feed_bp: feedBpOf(r),
           winners: winners
             .filter((w) => w.roomId === row.id)
             .map((w) => ({ user_id: w.userId, nick_name: w.nick, avatar: w.avatar, amount: w.amount })),
@@ -267,6 +277,7 @@ export function createTurntableViews(deps: { db: Db; clock: Clock; engine: RoomE
       out_icon: settled ? (r.result?.outIcon ?? null) : null,
       inner_icon: settled ? (r.result?.innerIcon ?? null) : null,
       settled_at: r.settledAtMs,
+      jackpot_feed_bp: feedBpOf(r),
     };
   }
 

@@ -5,6 +5,7 @@ import {
   chainSeedAt,
   chainTerminalHash,
   close,
+  feedBpOf,
   openRound,
   settle,
   spin,
@@ -48,6 +49,7 @@ function responseOf(round: TurntableRound, chainIndex: number): TurntableRoundRe
     out_icon: settled ? (round.result?.outIcon ?? null) : null,
     inner_icon: settled ? (round.result?.innerIcon ?? null) : null,
     settled_at: round.settledAtMs,
+    jackpot_feed_bp: feedBpOf(round),
   };
 }
 

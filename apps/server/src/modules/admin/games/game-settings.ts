@@ -1,4 +1,4 @@
-import { TURNTABLE_DEFAULT_LIMITS, type TurntableLimits } from '@kaixiang/game/turntable';
+import { TURNTABLE_DEFAULT_LIMITS, TURNTABLE_JACKPOT_BP, type TurntableLimits } from '@kaixiang/game/turntable';
 import type { UpgradeRules } from '@kaixiang/game/upgrade';
 import { type GameSettings, gameSettings, settingsProblem } from '@kaixiang/shared/admin-games';
 import { eq } from 'drizzle-orm';
@@ -27,6 +27,7 @@ export function defaultGameSettings(upgrade: UpgradeRules): GameSettings {
       max_bet: TURNTABLE_DEFAULT_LIMITS.maxBetUnits,
       max_round: TURNTABLE_DEFAULT_LIMITS.maxRoundUnits,
       max_bets_per_round: TURNTABLE_DEFAULT_LIMITS.maxBetsPerRound,
+      jackpot_feed_bp: TURNTABLE_JACKPOT_BP,
     },
     upgrade: {
       house_edge_ppm: upgrade.houseEdgePpm,
@@ -43,20 +44,38 @@ export async function readGameSettings(
 ): Promise<{ settings: GameSettings; updatedAt: Date | null }> {
   const [row] = await on.select().from(siteSettings).where(eq(siteSettings.key, GAME_SETTINGS_KEY));
   if (!row) return { settings: defaults, updatedAt: null };
-  // Sections missing from an older value take the defaults; a value that no longer parses (a
-  // bound tightened since) is not used at all rather than half used.
+  // Sections and fields missing from an older value (saved before they existed, such as the
+  // turntable's jackpot_feed_bp) take the defaults, so adding a setting keeps the operator's
+  // others; a value that no longer parses (a bound tightened since) is not used at all rather
+  // than half used.
   let stored: unknown = null;
   try {
     stored = JSON.parse(row.value);
   } catch {
     // Not ours to repair here: treated as no value; the next save replaces it.
   }
-  const parsed = gameSettings.safeParse(
-    typeof stored === 'object' && stored !== null ? { ...defaults, ...stored } : null,
-  );
+  const parsed = gameSettings.safeParse(isObject(stored) ? withDefaults(stored, defaults) : null);
   if (!parsed.success || settingsProblem(parsed.data)) return { settings: defaults, updatedAt: null };
   return { settings: parsed.data, updatedAt: row.updatedAt };
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A stored value over the defaults, one section at a time (sections are flat objects). */
+function withDefaults(stored: Record<string, unknown>, defaults: GameSettings): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...defaults, ...stored };
+  for (const [section, fallback] of Object.entries(defaults)) {
+    const value = stored[section];
+    if (isObject(value)) merged[section] = { ...fallback, ...value };
+  }
+  return merged;
+}
+
+/**
+ * What a turntable round takes from the settings when it opens and keeps in its own state: the
+ * bet limits, and the jackpot's feed (basis points of its stakes fed to the pool at settlement).
+ */
+export type TurntableRoundSettings = TurntableLimits & { jackpotFeedBp: number };
 
 export interface GameSettingsReader {
   readonly defaults: GameSettings;
@@ -64,7 +83,8 @@ export interface GameSettingsReader {
   /** Forget the cached copy (the saving process, right after its commit). */
   invalidate(): void;
   upgradeRules(): Promise<UpgradeRules>;
-  turntableLimits(): Promise<TurntableLimits>;
+  /** The turntable's limits and jackpot feed (the turntable service's `limits` dep). */
+  turntableLimits(): Promise<TurntableRoundSettings>;
   robotsEnabled(): Promise<boolean>;
 }
 
@@ -100,6 +120,7 @@ export function createGameSettingsReader(deps: {
         maxBetUnits: t.max_bet,
         maxRoundUnits: t.max_round,
         maxBetsPerRound: t.max_bets_per_round,
+        jackpotFeedBp: t.jackpot_feed_bp,
       };
     },
     async robotsEnabled() {

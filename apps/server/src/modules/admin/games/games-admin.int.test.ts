@@ -26,7 +26,10 @@ import { credit } from '../../../../test/support/money.ts';
 import { fakeClock, startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { adminAudit } from '../../../db/schema/admin.ts';
 import { gameRooms, upgradeRecords } from '../../../db/schema/games.ts';
-import { GAME_SETTINGS_STALE_MS } from './game-settings.ts';
+import { siteSettings } from '../../../db/schema/site.ts';
+import { postTransfer } from '../../ledger/ledger.ts';
+import { jackpotBalance } from '../../turntable/turntable.repo.ts';
+import { GAME_SETTINGS_KEY, GAME_SETTINGS_STALE_MS } from './game-settings.ts';
 
 /**
  * The console's Games through HTTP (PGlite by default, PostgreSQL with TEST_DATABASE_URL): who may
@@ -208,6 +211,26 @@ describe('console games', () => {
       'VALIDATION_FAILED',
     );
     expectRefused(await save({ ...defaults, turntable: { ...defaults.turntable, min_bet: 0 } }), 'VALIDATION_FAILED');
+    // The jackpot feed: 0–300 bp, its own message in the caller's language; a fraction of a bp is malformed.
+    for (const [jackpot_feed_bp, lang] of [
+      [301, 'zh-CN'],
+      [-1, 'zh-TW'],
+      [100_000, 'en-US'],
+    ] as const) {
+      const feed = await call(
+        admin,
+        'POST',
+        ADMIN_GAME_PATHS.settingsSave,
+        { settings: { ...defaults, turntable: { ...defaults.turntable, jackpot_feed_bp } }, reason: '调整' },
+        lang,
+      );
+      expectRefused(feed, 'GAMES_JACKPOT_FEED_INVALID');
+      expect(feed.body).toMatchObject({ code: 4173, msg: errorMessage('GAMES_JACKPOT_FEED_INVALID', lang) });
+    }
+    expectRefused(
+      await save({ ...defaults, turntable: { ...defaults.turntable, jackpot_feed_bp: 2.5 } }),
+      'VALIDATION_FAILED',
+    );
     expectRefused(await save(defaults, '   '), 'VALIDATION_FAILED');
     expect((await settingsNow()).updated_at).toBeNull();
     expect(await audits('games.settings')).toEqual([]);
@@ -217,7 +240,7 @@ describe('console games', () => {
     const { defaults } = await settingsNow();
     const next: GameSettings = {
       battle: { robots_enabled: false },
-      turntable: { ...defaults.turntable, min_bet: 20_000 },
+      turntable: { ...defaults.turntable, min_bet: 20_000, jackpot_feed_bp: 250 },
       upgrade: { house_edge_ppm: 40_000, min_rate_ppm: 20_000, max_rate_ppm: 700_000 },
     };
     // The games read them (and cache them) before the change.
@@ -284,7 +307,7 @@ describe('console games', () => {
     const robot = await call(player, 'POST', BATTLE_PATHS.addRobot, { room_id: battle.body.data.room_id });
     expectRefused(robot, 'GAMES_ROBOTS_OFF');
 
-    // The turntable: the next round opens with the new limits.
+    // The turntable: the next round opens with the new limits and jackpot feed.
     clock.advance(60_000);
     await t.app.games.turntable.ensure();
     const info = await t.app.games.turntable.roomInfo(null);
@@ -292,6 +315,41 @@ describe('console games', () => {
     if (round?.data.state !== 'betting') throw new Error('no round open');
     expect(info.min_bet).toBe(20_000);
     expect(round.data.limits.minBetUnits).toBe(20_000);
+    expect(round.data.jackpotFeedBp).toBe(250);
+    expect(round.data.limits).not.toHaveProperty('jackpotFeedBp');
+    expect(info.rtp.jackpot).toEqual({ num: 1, den: 40 });
+  });
+
+  it('shows the jackpot pool, read from its ledger account, beside the settings', async () => {
+    const before = (await settingsNow()).jackpot_pool;
+    expect(before).toBe(await jackpotBalance(db()));
+    // House money moved into the jackpot account shows at once (read from the account, not cached).
+    await postTransfer(
+      db(),
+      {
+        kind: 'test_jackpot_seed',
+        key: `test_jackpot_seed:${randomUUID()}`,
+        currency: 'coin',
+        legs: [
+          { account: { house: 'turntable_jackpot' }, amount: 12_345 },
+          { account: { house: 'game_pool' }, amount: -12_345 },
+        ],
+      },
+      new Date(clock.now()),
+    );
+    expect((await settingsNow()).jackpot_pool).toBe(before + 12_345);
+  });
+
+  it('reads a value saved before the jackpot feed existed with the feed’s default and the rest as saved', async () => {
+    const { defaults } = await settingsNow();
+    const { jackpot_feed_bp: _, ...oldTurntable } = { ...defaults.turntable, max_bets_per_round: 42 };
+    await db()
+      .update(siteSettings)
+      .set({ value: JSON.stringify({ ...defaults, turntable: oldTurntable }) })
+      .where(eq(siteSettings.key, GAME_SETTINGS_KEY));
+    const read = await settingsNow();
+    expect(read.settings.turntable).toEqual({ ...defaults.turntable, max_bets_per_round: 42, jackpot_feed_bp: 100 });
+    expect(read.updated_at).not.toBeNull();
   });
 });
 

@@ -20,6 +20,7 @@ import type { Clock } from '../../../infra/clock.ts';
 import { type ItemInfo, itemFacts } from '../../boxes/items.ts';
 import type { RollService } from '../../roll/roll.service.ts';
 import type { TreasureService } from '../../treasure/treasure.service.ts';
+import { jackpotBalance } from '../../turntable/turntable.repo.ts';
 import type { AdminActor } from '../admin-access.ts';
 import { recordAudit } from '../audit.ts';
 import {
@@ -56,6 +57,8 @@ export function createGamesAdmin(deps: GamesAdminDeps) {
       defaults: deps.settings.defaults,
       updated_at: updatedAt?.getTime() ?? null,
       stale_ms: GAME_SETTINGS_STALE_MS,
+      // Beside the feed it is fed by: the pool's ledger balance now (the account, never a copy).
+      jackpot_pool: await jackpotBalance(db),
     };
   }
 

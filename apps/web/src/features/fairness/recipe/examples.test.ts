@@ -236,6 +236,7 @@ describe('the recipe’s worked examples', () => {
         out_icon: x.outer.icon,
         inner_icon: x.inner.icon,
         settled_at: X.beacon.closedAt + 2_000,
+        jackpot_feed_bp: 100,
       },
       LOCAL_BEACON_INFO,
     );

@@ -359,6 +359,7 @@ describe('turntable screen', () => {
               staked: 20_000,
               won: 80_000,
               jackpot: 0,
+              jackpot_feed_bp: 100,
               details: [{ area: 5, amount: 20_000, award: 80_000 }],
             },
           ],

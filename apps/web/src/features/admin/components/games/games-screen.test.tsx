@@ -50,17 +50,29 @@ const AWP: CatalogueSearchItem = {
   img: '',
   quality: 6,
   wears: [
-    { exter: 1, price: 80_000_000 },
-    { exter: 2, price: 60_000_000 },
+    { exter: 1, price: 80_000_000, table_price: 80_000_000, set: false },
+    { exter: 2, price: 60_000_000, table_price: 60_000_000, set: false },
   ],
 };
 
 const DEFAULTS: GameSettings = {
   battle: { robots_enabled: true },
-  turntable: { min_bet: 10_000, max_bet: 100_000_000, max_round: 500_000_000, max_bets_per_round: 100 },
+  turntable: {
+    min_bet: 10_000,
+    max_bet: 100_000_000,
+    max_round: 500_000_000,
+    max_bets_per_round: 100,
+    jackpot_feed_bp: 100,
+  },
   upgrade: { house_edge_ppm: 50_000, min_rate_ppm: 10_000, max_rate_ppm: 750_000 },
 };
-const SETTINGS: GameSettingsResponse = { settings: DEFAULTS, defaults: DEFAULTS, updated_at: null, stale_ms: 10_000 };
+const SETTINGS: GameSettingsResponse = {
+  settings: DEFAULTS,
+  defaults: DEFAULTS,
+  updated_at: null,
+  stale_ms: 10_000,
+  jackpot_pool: 12_345_678,
+};
 
 function open(overrides: Record<string, MockHandler> = {}) {
   storeSession(TOKENS);
@@ -210,5 +222,48 @@ describe('the games section', () => {
       },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('edits the turntable jackpot feed as a percentage beside the pool, refusing one out of bounds', async () => {
+    const { requests } = open({
+      [ADMIN_GAME_PATHS.settingsSave]: (req) => ({
+        ...SETTINGS,
+        settings: JSON.parse(req.body).settings,
+        updated_at: Date.now(),
+      }),
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: '游戏设置' }));
+    const feed = (await screen.findByLabelText('奖池注入比例（每轮下注额的 %，0–3）')) as HTMLInputElement;
+    expect(feed.value).toBe('1'); // 100 bp
+    expect(screen.getByText('含奖池的长期返还率 97.00%')).toBeTruthy();
+    // The pool's balance, read only: no field holds it.
+    expect(screen.getByTestId('jackpot-pool').textContent).toBe('当前奖池：¥1234.56');
+    expect(screen.queryByDisplayValue('1234.56')).toBeNull();
+    const save = screen.getByRole('button', { name: '保存设置' }) as HTMLButtonElement;
+
+    fireEvent.change(feed, { target: { value: '3.01' } });
+    expect(screen.getByRole('alert').textContent).toBe('奖池注入比例须为 0%–3%（0–300 基点）');
+    expect(screen.getByText('含奖池的长期返还率 —')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    fireEvent.change(feed, { target: { value: '-1' } });
+    expect(screen.getByRole('alert').textContent).toBe('奖池注入比例须为 0%–3%（0–300 基点）');
+    expect(save.disabled).toBe(true);
+
+    fireEvent.change(feed, { target: { value: '0' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('含奖池的长期返还率 96.00%')).toBeTruthy();
+    fireEvent.change(feed, { target: { value: '3' } });
+    expect(screen.getByText('含奖池的长期返还率 99.00%')).toBeTruthy();
+    fireEvent.click(save);
+
+    const dialog = await screen.findByRole('dialog', { name: '保存游戏设置' });
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '奖池活动' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存设置' }));
+    await screen.findByText('游戏设置已保存');
+    expect(lastBody(requests, ADMIN_GAME_PATHS.settingsSave)).toEqual({
+      reason: '奖池活动',
+      settings: { ...DEFAULTS, turntable: { ...DEFAULTS.turntable, jackpot_feed_bp: 300 } },
+    });
+    expect(((await screen.findByLabelText('奖池注入比例（每轮下注额的 %，0–3）')) as HTMLInputElement).value).toBe('3');
   });
 });

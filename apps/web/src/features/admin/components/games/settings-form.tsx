@@ -1,3 +1,4 @@
+import { turntableReturn } from '@kaixiang/game/turntable';
 import {
   type GameSettings,
   type GameSettingsResponse,
@@ -22,6 +23,8 @@ interface Draft {
   maxBet: string;
   maxRound: string;
   maxBets: string;
+  /** The jackpot feed as a percentage of each round's stakes: `1` is 100 bp. */
+  feed: string;
   edge: string;
   minRate: string;
   maxRate: string;
@@ -29,6 +32,13 @@ interface Draft {
 
 /** ppm as a percentage to type, `5` or `1.25`. */
 const pct = (ppm: number) => String(ppm / 10_000);
+/** Basis points as a percentage to type, `1` or `2.5`. */
+const bpPct = (bp: number) => String(bp / 100);
+/** Every turntable area's return, percent (96): the jackpot's feed comes on top in the long run. */
+const AREA_RTP_PCT = (() => {
+  const { areaRtp } = turntableReturn();
+  return (areaRtp.num / areaRtp.den) * 100;
+})();
 
 function draftOf(s: GameSettings): Draft {
   return {
@@ -37,6 +47,7 @@ function draftOf(s: GameSettings): Draft {
     maxBet: formatUnits(s.turntable.max_bet),
     maxRound: formatUnits(s.turntable.max_round),
     maxBets: String(s.turntable.max_bets_per_round),
+    feed: bpPct(s.turntable.jackpot_feed_bp),
     edge: pct(s.upgrade.house_edge_ppm),
     minRate: pct(s.upgrade.min_rate_ppm),
     maxRate: pct(s.upgrade.max_rate_ppm),
@@ -51,6 +62,7 @@ const units = (text: string): number => {
   }
 };
 const ppm = (text: string): number => (text.trim() === '' ? Number.NaN : Math.round(Number(text) * 10_000));
+const bp = (text: string): number => (text.trim() === '' ? Number.NaN : Math.round(Number(text) * 100));
 
 /** The settings the draft says, or null where a field is not a number the settings allow. */
 function settingsOf(d: Draft): GameSettings | null {
@@ -61,6 +73,7 @@ function settingsOf(d: Draft): GameSettings | null {
       max_bet: units(d.maxBet),
       max_round: units(d.maxRound),
       max_bets_per_round: Number(d.maxBets),
+      jackpot_feed_bp: bp(d.feed),
     },
     upgrade: { house_edge_ppm: ppm(d.edge), min_rate_ppm: ppm(d.minRate), max_rate_ppm: ppm(d.maxRate) },
   });
@@ -103,6 +116,11 @@ function SettingsEditor({ loaded }: { loaded: GameSettingsResponse }) {
   const changed = JSON.stringify(next) !== JSON.stringify(loaded.settings);
   const d = draftOf(loaded.defaults);
   const rtp = next ? `${(100 - next.upgrade.house_edge_ppm / 10_000).toFixed(2)}%` : '—';
+  // Shown only for a feed the settings allow (an out-of-bounds one has its own message).
+  const longRun =
+    next && problem !== 'GAMES_JACKPOT_FEED_INVALID'
+      ? `${(AREA_RTP_PCT + next.turntable.jackpot_feed_bp / 100).toFixed(2)}%`
+      : '—';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -151,6 +169,18 @@ function SettingsEditor({ loaded }: { loaded: GameSettingsResponse }) {
           fallback={d.maxBets}
           onChange={(v) => set({ maxBets: v })}
         />
+        <Field
+          label={t('adminGames.settings.jackpotFeed')}
+          value={draft.feed}
+          fallback={d.feed}
+          onChange={(v) => set({ feed: v })}
+        />
+        <p className="adm-games__sum">
+          {t('adminGames.settings.jackpotRtp', { rtp: longRun })}{' '}
+          <span data-testid="jackpot-pool">
+            {t('adminGames.settings.jackpotPool', { amount: formatUnits(loaded.jackpot_pool) })}
+          </span>
+        </p>
       </fieldset>
       <fieldset className="adm-games__row">
         <legend>{t('adminGames.settings.upgrade')}</legend>
