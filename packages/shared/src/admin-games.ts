@@ -98,16 +98,21 @@ const PPM = 1_000_000;
 /** 10,000,000 yuan: above it a number is a slip of the keyboard, not a limit. */
 const MAX_UNITS = 100_000_000_000;
 /**
- * The turntable jackpot's feed, basis points of each round's stakes: 0 (off) to 5 %. At 5 % the
- * long-run return is 96 % + 5 % = 101 %: the operator's call, shown beside the field.
+ * The turntable jackpot's feed, basis points of each round's stakes: 0 (off) to 3 %. The long-run
+ * return is 96 % + the feed, so at 3 % the house still keeps 1 %; at 4 % it would keep nothing.
  */
 export const JACKPOT_FEED_BP_MIN = 0;
 export const JACKPOT_FEED_BP_MAX = 300;
 
+/** The most boxes a battle has by its rules (packages/game battle.ts BATTLE_MAX_BOXES). */
+export const BATTLE_BOXES_MAX = 20;
+
 /**
  * What an operator changes without a deploy. Each field's bounds are what the game can run with
  * sanely; how they relate (min ≤ max) is settingsProblem's, each with its own message.
- * - battle.robots_enabled: a battle's creator may seat robots.
+ * - battle: a battle's creator may seat robots; the most boxes a battle may have (1–20, the rules'
+ *   20 by default) and the most one seat may cost (the sum of its boxes' prices; null: no limit).
+ *   Checked when a battle is created; a battle already made is not touched.
  * - turntable: per-entry bet limits, a player's total stake per round, entries per round, and the
  *   jackpot's feed (basis points of each round's stakes fed to the jackpot pool at settlement;
  *   0 = nothing fed, the pool still pays what it holds); a round takes the values in force when
@@ -116,7 +121,12 @@ export const JACKPOT_FEED_BP_MAX = 300;
  *   max rate it was rolled at, so a verifier recomputes its chance whatever they are today.
  */
 export const gameSettings = z.object({
-  battle: z.object({ robots_enabled: z.boolean() }),
+  battle: z.object({
+    robots_enabled: z.boolean(),
+    max_boxes: int().min(1).max(BATTLE_BOXES_MAX),
+    /** Units, from ¥1; null: no limit. */
+    max_seat_cost: int().min(10_000).max(MAX_UNITS).nullable(),
+  }),
   turntable: z.object({
     min_bet: int().min(1).max(MAX_UNITS),
     max_bet: int().min(1).max(MAX_UNITS),

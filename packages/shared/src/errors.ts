@@ -139,6 +139,7 @@ export const ERRORS = {
   BATTLE_NOT_STARTED: { code: 4614, http: 409 },
   BATTLE_TEAM_NEEDS_4_SEATS: { code: 4615, http: 400 },
   BATTLE_NOT_SEATED: { code: 4616, http: 403 },
+  BATTLE_COST_TOO_HIGH: { code: 4617, http: 400 },
   EMOTICON_NOT_FOUND: { code: 4617, http: 400 },
   EMOTICON_TOO_FREQUENT: { code: 4618, http: 429 },
   TURNTABLE_NOT_BETTING: { code: 4620, http: 409 },
@@ -811,6 +812,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '请勿超过箱子上限',
     'zh-TW': '請勿超過箱子上限',
     'en-US': 'Do not exceed the box limit',
+  },
+  BATTLE_COST_TOO_HIGH: {
+    'zh-CN': '每人花费超过本站对战的上限，请减少箱子或换用便宜的箱子',
+    'zh-TW': '每人花費超過本站對戰的上限，請減少箱子或換用便宜的箱子',
+    'en-US': 'Each seat would cost more than this site allows for a battle; take fewer or cheaper boxes',
   },
   BATTLE_SEATS_INVALID: {
     'zh-CN': '请选择参与人数',

@@ -82,6 +82,8 @@ export interface BattlesDeps {
   bigWinUnits?: number;
   /** The operator's switch (game settings): may a creator seat robots? Always, without it. */
   robotsEnabled?: () => Promise<boolean>;
+  /** The operator's battle limits (game settings): the most boxes, the most one seat may cost. */
+  battleLimits?: () => Promise<{ maxBoxes: number; maxSeatCostUnits: number | null }>;
 }
 
 /** game_type of a battle win in the tickers (spec 1 §3: 2 is the arena). */
@@ -333,7 +335,13 @@ export function createBattlesService(deps: BattlesDeps) {
       if (!Number.isInteger(input.user_num) || input.user_num < BATTLE_MIN_SEATS || input.user_num > BATTLE_MAX_SEATS) {
         refuse('BATTLE_SEATS_INVALID');
       }
+      const limits = await deps.battleLimits?.();
+      if (limits && input.box_ids.length > limits.maxBoxes) refuse('BATTLE_TOO_MANY_BOXES');
       const boxes = await battleBoxes(input.box_ids, locale);
+      // The prices the battle will charge (each box's current version, as create fixes them).
+      if (limits?.maxSeatCostUnits != null && boxes.reduce((s, b) => s + b.price, 0) > limits.maxSeatCostUnits) {
+        refuse('BATTLE_COST_TOO_HIGH');
+      }
       const room = await engine.create<Battle>(BATTLE_GAME, userId, (r, now) => {
         const step = unwrap(
           create({

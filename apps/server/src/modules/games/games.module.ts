@@ -85,8 +85,8 @@ export async function registerGames(
     /** Roll rooms mail their winners. */
     mail: MailService;
     authenticate: (req: FastifyRequest) => Promise<void>;
-    /** The operator's game settings (admin/games/game-settings.ts): robots, the turntable's limits. */
-    settings?: Pick<GameSettingsReader, 'robotsEnabled' | 'turntableLimits'>;
+    /** The operator's game settings (admin/games/game-settings.ts): robots, battle and turntable limits. */
+    settings?: Pick<GameSettingsReader, 'robotsEnabled' | 'battleLimits' | 'turntableLimits'>;
   },
 ): Promise<GamesModule> {
   const { db } = rt.database;
@@ -103,7 +103,7 @@ export async function registerGames(
     beacon,
     site: deps.site,
     presence: deps.presence,
-    ...(deps.settings ? { robotsEnabled: deps.settings.robotsEnabled } : {}),
+    ...(deps.settings ? { robotsEnabled: deps.settings.robotsEnabled, battleLimits: deps.settings.battleLimits } : {}),
   });
   await app.register(battlesRoutes(battles, deps.authenticate), { prefix: '/api' });
   const turntable = createTurntableService({

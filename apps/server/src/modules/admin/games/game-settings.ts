@@ -1,6 +1,6 @@
 import { TURNTABLE_DEFAULT_LIMITS, TURNTABLE_JACKPOT_BP, type TurntableLimits } from '@kaixiang/game/turntable';
 import type { UpgradeRules } from '@kaixiang/game/upgrade';
-import { type GameSettings, gameSettings, settingsProblem } from '@kaixiang/shared/admin-games';
+import { BATTLE_BOXES_MAX, type GameSettings, gameSettings, settingsProblem } from '@kaixiang/shared/admin-games';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { siteSettings } from '../../../db/schema/site.ts';
@@ -21,7 +21,7 @@ export const GAME_SETTINGS_STALE_MS = 10_000;
 /** The settings as shipped: the games' own defaults and the upgrade's rules from config. */
 export function defaultGameSettings(upgrade: UpgradeRules): GameSettings {
   return {
-    battle: { robots_enabled: true },
+    battle: { robots_enabled: true, max_boxes: BATTLE_BOXES_MAX, max_seat_cost: null },
     turntable: {
       min_bet: TURNTABLE_DEFAULT_LIMITS.minBetUnits,
       max_bet: TURNTABLE_DEFAULT_LIMITS.maxBetUnits,
@@ -86,6 +86,13 @@ export interface GameSettingsReader {
   /** The turntable's limits and jackpot feed (the turntable service's `limits` dep). */
   turntableLimits(): Promise<TurntableRoundSettings>;
   robotsEnabled(): Promise<boolean>;
+  /** What a new battle may hold: its boxes and one seat's cost (null: no limit). */
+  battleLimits(): Promise<BattleLimits>;
+}
+
+export interface BattleLimits {
+  maxBoxes: number;
+  maxSeatCostUnits: number | null;
 }
 
 /**
@@ -125,6 +132,10 @@ export function createGameSettingsReader(deps: {
     },
     async robotsEnabled() {
       return (await get()).battle.robots_enabled;
+    },
+    async battleLimits() {
+      const b = (await get()).battle;
+      return { maxBoxes: b.max_boxes, maxSeatCostUnits: b.max_seat_cost };
     },
   };
 }

@@ -231,6 +231,14 @@ describe('console games', () => {
       await save({ ...defaults, turntable: { ...defaults.turntable, jackpot_feed_bp: 2.5 } }),
       'VALIDATION_FAILED',
     );
+    // Battle limits: 1–20 boxes, a seat's cost from ¥1 or none.
+    for (const battle of [
+      { ...defaults.battle, max_boxes: 0 },
+      { ...defaults.battle, max_boxes: 21 },
+      { ...defaults.battle, max_seat_cost: 9_999 },
+    ]) {
+      expectRefused(await save({ ...defaults, battle }), 'VALIDATION_FAILED');
+    }
     expectRefused(await save(defaults, '   '), 'VALIDATION_FAILED');
     expect((await settingsNow()).updated_at).toBeNull();
     expect(await audits('games.settings')).toEqual([]);
@@ -239,7 +247,7 @@ describe('console games', () => {
   it('saves settings with their before and after, and the games use them at once', async () => {
     const { defaults } = await settingsNow();
     const next: GameSettings = {
-      battle: { robots_enabled: false },
+      battle: { robots_enabled: false, max_boxes: 2, max_seat_cost: null },
       turntable: { ...defaults.turntable, min_bet: 20_000, jackpot_feed_bp: 250 },
       upgrade: { house_edge_ppm: 40_000, min_rate_ppm: 20_000, max_rate_ppm: 700_000 },
     };
@@ -306,6 +314,12 @@ describe('console games', () => {
     expect(battle.body.code, JSON.stringify(battle.body)).toBe(200);
     const robot = await call(player, 'POST', BATTLE_PATHS.addRobot, { room_id: battle.body.data.room_id });
     expectRefused(robot, 'GAMES_ROBOTS_OFF');
+    // At most 2 boxes now.
+    const three = await call(player, 'POST', BATTLE_PATHS.create, {
+      box_ids: [box.box_id, box.box_id, box.box_id],
+      user_num: 2,
+    });
+    expectRefused(three, 'BATTLE_TOO_MANY_BOXES');
 
     // The turntable: the next round opens with the new limits and jackpot feed.
     clock.advance(60_000);
@@ -318,6 +332,34 @@ describe('console games', () => {
     expect(round.data.jackpotFeedBp).toBe(250);
     expect(round.data.limits).not.toHaveProperty('jackpotFeedBp');
     expect(info.rtp.jackpot).toEqual({ num: 1, den: 40 });
+  });
+
+  it('refuses a battle whose seat would cost more than the limit, in the player’s language, and makes nothing', async () => {
+    const { settings } = await settingsNow();
+    const boxes = (await t.api<BoxListResponse>('GET', BOX_PATHS.list)).body.data;
+    const box = boxes.categories.flatMap((c) => c.boxes).reduce((a, b) => (b.price < a.price ? b : a));
+    const saved = await call(admin, 'POST', ADMIN_GAME_PATHS.settingsSave, {
+      settings: { ...settings, battle: { ...settings.battle, max_boxes: 20, max_seat_cost: box.price * 2 } },
+      reason: '限额',
+    });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
+    await credit(t, player.userId, box.price * 10);
+    const before = await rooms('battle');
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const res = await call(
+        player,
+        'POST',
+        BATTLE_PATHS.create,
+        { box_ids: [box.box_id, box.box_id, box.box_id], user_num: 2 },
+        lang,
+      );
+      expectRefused(res, 'BATTLE_COST_TOO_HIGH');
+      expect(res.body.msg).toBe(errorMessage('BATTLE_COST_TOO_HIGH', lang));
+    }
+    expect(await rooms('battle')).toBe(before);
+    // Exactly at the limit it is made.
+    const ok = await call(player, 'POST', BATTLE_PATHS.create, { box_ids: [box.box_id, box.box_id], user_num: 2 });
+    expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
   });
 
   it('shows the jackpot pool, read from its ledger account, beside the settings', async () => {

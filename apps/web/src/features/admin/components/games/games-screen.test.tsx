@@ -56,7 +56,7 @@ const AWP: CatalogueSearchItem = {
 };
 
 const DEFAULTS: GameSettings = {
-  battle: { robots_enabled: true },
+  battle: { robots_enabled: true, max_boxes: 20, max_seat_cost: null },
   turntable: {
     min_bet: 10_000,
     max_bet: 100_000_000,
@@ -207,6 +207,16 @@ describe('the games section', () => {
     fireEvent.change(edge, { target: { value: '4' } });
     fireEvent.click(screen.getByRole('checkbox', { name: '允许房主添加机器人' }));
     expect(screen.getByText('理论返还率 96.00%')).toBeTruthy();
+    // Battle limits: at most 20 boxes; a seat's cost in yuan, empty for none.
+    const maxBoxes = screen.getByLabelText('每场最多箱子数（1–20）') as HTMLInputElement;
+    const seatCost = screen.getByLabelText('每人最高花费（元，留空不限）') as HTMLInputElement;
+    expect([maxBoxes.value, seatCost.value]).toEqual(['20', '']);
+    expect(screen.getByText('默认 不限')).toBeTruthy();
+    fireEvent.change(maxBoxes, { target: { value: '21' } });
+    expect(screen.getByRole('alert').textContent).toBe('请填写有效的数字');
+    expect(save.disabled).toBe(true);
+    fireEvent.change(maxBoxes, { target: { value: '10' } });
+    fireEvent.change(seatCost, { target: { value: '5000' } });
     fireEvent.click(save);
 
     const dialog = await screen.findByRole('dialog', { name: '保存游戏设置' });
@@ -216,7 +226,7 @@ describe('the games section', () => {
     expect(lastBody(requests, ADMIN_GAME_PATHS.settingsSave)).toEqual({
       reason: '活动期间',
       settings: {
-        battle: { robots_enabled: false },
+        battle: { robots_enabled: false, max_boxes: 10, max_seat_cost: 50_000_000 },
         turntable: { ...DEFAULTS.turntable, min_bet: 20_000 },
         upgrade: { ...DEFAULTS.upgrade, house_edge_ppm: 40_000 },
       },

@@ -6,11 +6,11 @@ import {
   settingsProblem,
 } from '@kaixiang/shared/admin-games';
 import { errorMessage } from '@kaixiang/shared/errors';
-import { formatUnits, yuanToUnits } from '@kaixiang/shared/money';
+import { formatUnits } from '@kaixiang/shared/money';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../i18n/use-locale.ts';
-import { localDateTime } from '../../format.ts';
+import { localDateTime, unitsOf } from '../../format.ts';
 import { ReasonDialog } from '../boxes/reason-dialog.tsx';
 import { InputField } from '../console-form.tsx';
 import { QueryFallback } from '../query-fallback.tsx';
@@ -19,6 +19,9 @@ import { useGameSettings, useSaveGameSettings } from './games-api.ts';
 /** The form's fields as typed: yuan for money, percent for rates. */
 interface Draft {
   robots: boolean;
+  maxBoxes: string;
+  /** Yuan; empty: no limit. */
+  maxSeatCost: string;
   minBet: string;
   maxBet: string;
   maxRound: string;
@@ -43,6 +46,8 @@ const AREA_RTP_PCT = (() => {
 function draftOf(s: GameSettings): Draft {
   return {
     robots: s.battle.robots_enabled,
+    maxBoxes: String(s.battle.max_boxes),
+    maxSeatCost: s.battle.max_seat_cost === null ? '' : formatUnits(s.battle.max_seat_cost),
     minBet: formatUnits(s.turntable.min_bet),
     maxBet: formatUnits(s.turntable.max_bet),
     maxRound: formatUnits(s.turntable.max_round),
@@ -54,20 +59,18 @@ function draftOf(s: GameSettings): Draft {
   };
 }
 
-const units = (text: string): number => {
-  try {
-    return yuanToUnits(text.trim());
-  } catch {
-    return Number.NaN;
-  }
-};
+const units = (text: string): number => unitsOf(text) ?? Number.NaN;
 const ppm = (text: string): number => (text.trim() === '' ? Number.NaN : Math.round(Number(text) * 10_000));
 const bp = (text: string): number => (text.trim() === '' ? Number.NaN : Math.round(Number(text) * 100));
 
 /** The settings the draft says, or null where a field is not a number the settings allow. */
 function settingsOf(d: Draft): GameSettings | null {
   const parsed = gameSettings.safeParse({
-    battle: { robots_enabled: d.robots },
+    battle: {
+      robots_enabled: d.robots,
+      max_boxes: d.maxBoxes.trim() === '' ? Number.NaN : Number(d.maxBoxes),
+      max_seat_cost: d.maxSeatCost.trim() === '' ? null : units(d.maxSeatCost),
+    },
     turntable: {
       min_bet: units(d.minBet),
       max_bet: units(d.maxBet),
@@ -136,12 +139,24 @@ function SettingsEditor({ loaded }: { loaded: GameSettingsResponse }) {
           ? t('adminGames.settings.defaultsInForce')
           : t('adminGames.settings.updatedAt', { time: localDateTime(loaded.updated_at) })}
       </p>
-      <fieldset>
+      <fieldset className="adm-games__row">
         <legend>{t('adminGames.settings.battle')}</legend>
         <label className="adm-games__check">
           <input type="checkbox" checked={draft.robots} onChange={(e) => set({ robots: e.target.checked })} />
           <span>{t('adminGames.settings.robots')}</span>
         </label>
+        <Field
+          label={t('adminGames.settings.maxBoxes')}
+          value={draft.maxBoxes}
+          fallback={d.maxBoxes}
+          onChange={(v) => set({ maxBoxes: v })}
+        />
+        <Field
+          label={t('adminGames.settings.maxSeatCost')}
+          value={draft.maxSeatCost}
+          fallback={d.maxSeatCost || t('adminGames.settings.noLimit')}
+          onChange={(v) => set({ maxSeatCost: v })}
+        />
       </fieldset>
       <fieldset className="adm-games__row">
         <legend>{t('adminGames.settings.turntable')}</legend>
