@@ -1,6 +1,7 @@
 // `npm test`: every tier, installing what is missing. Lint + format, types, unit and component
 // tests, integration on PGlite, integration again on the real PostgreSQL + Redis when
 // TEST_DATABASE_URL / TEST_REDIS_URL are set (CI sets them), then browser tests on the built site.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,12 +22,45 @@ function timed(name, fn) {
   return result;
 }
 
+function vitestArgs(name, args) {
+  return ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${join(reports, `${name}.json`)}`];
+}
+
 function vitestStep(name, args, env = process.env) {
   log(`tests: ${name}`);
-  const out = join(reports, `${name}.json`);
-  const status = timed(name, () =>
-    run(vitest[0], ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], { env }),
+  const status = timed(name, () => run(vitest[0], vitestArgs(name, args), { env }));
+  recordReport(name, status);
+}
+
+/**
+ * Two vitest runs at once, each its own process with its own report, for tiers that do not share
+ * a database (PGlite in memory beside the real PostgreSQL): on a 2-core machine each run keeps one
+ * worker busy, so together they finish in about the time of the longer one. Output of the two
+ * interleaves; each prints its own summary and the failures are repeated at the end.
+ */
+async function vitestSteps(steps) {
+  log(`tests: ${steps.map((s) => s.name).join(' ‖ ')}`);
+  const started = Date.now();
+  const statuses = await Promise.all(
+    steps.map(
+      (s) =>
+        new Promise((resolve) => {
+          const child = spawn(vitest[0], vitestArgs(s.name, s.args), { stdio: 'inherit', cwd: root, env: s.env });
+          child.on('error', () => resolve(1));
+          child.on('exit', (code) => {
+            durations.push(`${s.name} ${Math.round((Date.now() - started) / 1000)} s`);
+            resolve(code ?? 1);
+          });
+        }),
+    ),
   );
+  steps.forEach((s, i) => {
+    recordReport(s.name, statuses[i]);
+  });
+}
+
+function recordReport(name, status) {
+  const out = join(reports, `${name}.json`);
   try {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -61,9 +95,15 @@ vitestStep('unit', ['--project', 'unit', '--project', 'web']);
 const embedded = { ...process.env };
 delete embedded.TEST_DATABASE_URL;
 delete embedded.TEST_REDIS_URL;
-vitestStep('integration-pglite', ['--project', 'integration'], embedded);
+const pglite = { name: 'integration-pglite', args: ['--project', 'integration'], env: embedded };
 if (process.env.TEST_DATABASE_URL || process.env.TEST_REDIS_URL) {
-  vitestStep('integration-postgres-redis', ['--project', 'integration']);
+  // The same tests on both databases, at once: they share nothing (PGlite lives in the process).
+  await vitestSteps([
+    pglite,
+    { name: 'integration-postgres-redis', args: ['--project', 'integration'], env: process.env },
+  ]);
+} else {
+  vitestStep(pglite.name, pglite.args, pglite.env);
 }
 
 ensureChromium();
