@@ -89,7 +89,10 @@ export const adminEnergyLevel = z.object({
   level: int(),
   energy: int(),
   campaign_id: int(),
+  /** The campaign's names (zh-TW and en may be empty: the zh-CN one stands in). */
   name_zh_cn: z.string(),
+  name_zh_tw: z.string(),
+  name_en: z.string(),
   enabled: z.boolean(),
   table_version: int(),
   table_hash: z.string(),

@@ -36,6 +36,8 @@ export function createEnergyAdmin(deps: {
       energy: l.energyUnits,
       campaign_id: l.campaignId,
       name_zh_cn: row.names.zhCn,
+      name_zh_tw: row.names.zhTw,
+      name_en: row.names.en,
       enabled: l.enabled,
       table_version: row.tableVersion,
       table_hash: t?.tableHash ?? '',

@@ -121,6 +121,7 @@ function LevelDialog({
  */
 export function EnergyTab() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const levels = useEnergyLevels();
   const campaigns = useBagCampaigns();
   const [editing, setEditing] = useState<AdminEnergyLevel | 'new' | null>(null);
@@ -163,7 +164,7 @@ export function EnergyTab() {
                   <Price units={l.energy} />
                 </td>
                 <td>
-                  {`#${l.campaign_id} ${l.name_zh_cn}`}
+                  {`#${l.campaign_id} ${nameIn({ zh_cn: l.name_zh_cn, zh_tw: l.name_zh_tw, en: l.name_en }, locale)}`}
                   <br />
                   <span className="adm-table__muted">
                     {t('adminPromotions.energy.table', { version: l.table_version })} · {t('adminPromotions.bags.ev')}{' '}

@@ -13,6 +13,8 @@ const level = (id: number, over: Partial<AdminEnergyLevel> = {}): AdminEnergyLev
   energy: 1_000_000,
   campaign_id: 21,
   name_zh_cn: '能量箱 1',
+  name_zh_tw: '',
+  name_en: '',
   enabled: true,
   table_version: 2,
   table_hash: 'h',
