@@ -28,6 +28,8 @@ export const RAIN_ADMIN_PATHS = {
   enableSchedule: '/admin/v1/rain/schedules/enable',
   /** POST {round_id, reason?}: cancel a round that has not opened yet. */
   cancelRound: '/admin/v1/rain/rounds/cancel',
+  /** GET ?page&page_size: every round made, newest window first, with what it paid. */
+  rounds: '/admin/v1/rain/rounds',
 } as const;
 
 /** The socket room every page joins for the countdown. */

@@ -155,3 +155,29 @@ export const rainCancelInput = z.object({
   round_id: z.number().int().positive().max(2_147_483_647),
   reason: z.string().trim().max(200).optional(),
 });
+
+export const rainRoundsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** A round as the console lists it: its schedule, window, state, packets and what was grabbed. */
+export const adminRainRound = z.object({
+  round_id: z.number().int(),
+  schedule_id: z.number().int(),
+  /** The schedule's title now (a round keeps the parameters it was made with). */
+  title: z.string(),
+  /** noticed: its 3-minute notice has gone out, not yet open. */
+  state: z.enum(['scheduled', 'noticed', 'running', 'ended', 'cancelled']),
+  start_time: z.number().int(),
+  end_time: z.number().int(),
+  /** Packets drawn (0 until the round opens) and their sum, units. */
+  packets: z.number().int(),
+  pool: z.number().int(),
+  /** Packets grabbed, and what they paid, units. */
+  grabbed: z.number().int(),
+  paid: z.number().int(),
+});
+export type AdminRainRound = z.infer<typeof adminRainRound>;
+export const adminRainRounds = z.object({ list: z.array(adminRainRound), total: z.number().int() });
+export type AdminRainRounds = z.infer<typeof adminRainRounds>;

@@ -14,12 +14,14 @@ import {
 } from '@kaixiang/game/rain';
 import { ok } from '@kaixiang/shared/envelope';
 import {
+  adminRainRounds,
   RAIN_ADMIN_PATHS,
   type RainSchedule,
   type RainScheduleInput,
   type RainTimingInput,
   rainCancelInput,
   rainEnableInput,
+  rainRoundsQuery,
   rainSchedule,
   rainScheduleInput,
   rainScheduleList,
@@ -36,7 +38,7 @@ import { envelopeOf } from '../../http/envelope-schema.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { actorOf, requirePermission } from '../admin/admin-access.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { type ScheduleRow, timingOf } from './rain.repo.ts';
+import { adminRounds, type ScheduleRow, timingOf } from './rain.repo.ts';
 import type { RainRounds } from './rain.rounds.ts';
 
 export function timingFromInput(t: RainTimingInput): RainTiming {
@@ -214,6 +216,12 @@ export function rainAdminRoutes(
         });
         return ok(scheduleView(saved, now.getTime()));
       },
+    );
+
+    app.get(
+      RAIN_ADMIN_PATHS.rounds,
+      { preValidation, schema: { tags, querystring: rainRoundsQuery, response: { 200: envelopeOf(adminRainRounds) } } },
+      async (req) => ok(await adminRounds(db, req.query.page_size, (req.query.page - 1) * req.query.page_size)),
     );
 
     app.post(

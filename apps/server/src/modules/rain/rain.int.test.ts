@@ -3,6 +3,7 @@ import { sha256Hex } from '@kaixiang/game/sha256';
 import { ADMIN_PATHS, type AuditLogResponse } from '@kaixiang/shared/admin';
 import { ERRORS, type ErrorKey } from '@kaixiang/shared/errors';
 import {
+  type AdminRainRounds,
   RAIN_ADMIN_PATHS,
   RAIN_EVENTS,
   RAIN_PATHS,
@@ -214,6 +215,26 @@ describe('red-packet rain', () => {
       .where(eq(ledgerTransfers.kind, 'rain_packet'));
     expect(transfers.map((x) => x.idemKey).sort()).toEqual([a, b, c].map((u) => `rain:${id}:${u.userId}`).sort());
     await expectLedgerBalanced(t);
+
+    // The console's list of rounds: this one, ended, with its packets and what they paid.
+    expect((await t.api('GET', RAIN_ADMIN_PATHS.rounds, { headers: bearer(a.tokens.access_token) })).status).toBe(403);
+    const rounds = (await adminCall<AdminRainRounds>(`${RAIN_ADMIN_PATHS.rounds}?page_size=50`)).body.data;
+    expect(rounds.list.find((r) => r.round_id === id)).toEqual({
+      round_id: id,
+      schedule_id: expect.any(Number),
+      title: expect.any(String),
+      state: 'ended',
+      start_time: start,
+      end_time: start + 60_000,
+      packets: 3,
+      pool: round.pool,
+      grabbed: 3,
+      paid: list.reduce((x, y) => x + y, 0),
+    });
+    expect(rounds.total).toBeGreaterThanOrEqual(rounds.list.length);
+    // Newest window first.
+    const starts = rounds.list.map((r) => r.start_time);
+    expect(starts).toEqual([...starts].sort((x, y) => y - x));
   });
 
   it('refuses players the conditions leave out, in their language, and lets them in once they qualify', async () => {

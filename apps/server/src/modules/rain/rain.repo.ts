@@ -181,3 +181,66 @@ export async function grabIn(tx: Tx, g: GrabWrite): Promise<GrabJson> {
   )) as unknown as { rows: { r: GrabJson }[] };
   return answer(r.rows[0]?.r);
 }
+
+/**
+ * The console's rounds, newest window first, each with its schedule's title and its packets'
+ * totals: the page of rounds, then one aggregate over just their packets (the primary key's
+ * leading column), so a long history costs a page, not a scan.
+ */
+export async function adminRounds(db: Db, limit: number, offset: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        roundId: rainRounds.roomId,
+        scheduleId: rainRounds.scheduleId,
+        title: rainSchedules.title,
+        state: rainRounds.state,
+        startAt: rainRounds.startAt,
+        endAt: rainRounds.endAt,
+      })
+      .from(rainRounds)
+      .leftJoin(rainSchedules, eq(rainSchedules.id, rainRounds.scheduleId))
+      .orderBy(desc(rainRounds.startAt), desc(rainRounds.roomId))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(rainRounds),
+  ]);
+  const sums =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            roundId: rainPackets.roundId,
+            packets: count(),
+            pool: sql<string>`coalesce(sum(${rainPackets.amountUnits}), 0)`,
+            grabbed: count(rainPackets.userId),
+            paid: sql<string>`coalesce(sum(${rainPackets.amountUnits}) filter (where ${rainPackets.userId} is not null), 0)`,
+          })
+          .from(rainPackets)
+          .where(
+            inArray(
+              rainPackets.roundId,
+              rows.map((r) => r.roundId),
+            ),
+          )
+          .groupBy(rainPackets.roundId);
+  const byRound = new Map(sums.map((p) => [p.roundId, p]));
+  return {
+    list: rows.map((r) => {
+      const p = byRound.get(r.roundId);
+      return {
+        round_id: r.roundId,
+        schedule_id: r.scheduleId,
+        title: r.title ?? '',
+        state: r.state as RainRoundState,
+        start_time: r.startAt.getTime(),
+        end_time: r.endAt.getTime(),
+        packets: p?.packets ?? 0,
+        pool: Number(p?.pool ?? 0),
+        grabbed: p?.grabbed ?? 0,
+        paid: Number(p?.paid ?? 0),
+      };
+    }),
+    total: total?.n ?? 0,
+  };
+}

@@ -60,6 +60,7 @@ import {
   luckyWindow,
 } from '@kaixiang/shared/lucky';
 import {
+  adminRainRounds,
   RAIN_ADMIN_PATHS,
   RAIN_PATHS,
   type RainSchedule,
@@ -79,7 +80,7 @@ import {
   adminActivity,
   adminSignInRewardsResponse,
 } from '@kaixiang/shared/sign-in';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../../i18n/use-locale.ts';
 import { apiGet, type ResponseSchema } from '../../../../lib/api.ts';
 import { consoleGet, consolePost } from '../../api/console-call.ts';
@@ -90,6 +91,7 @@ export const PROMOTIONS_QUERY_ROOT = [...CONSOLE_QUERY_ROOT, 'promotions'] as co
 const keys = {
   rain: [...PROMOTIONS_QUERY_ROOT, 'rain'] as const,
   rainRound: [...PROMOTIONS_QUERY_ROOT, 'rain-round'] as const,
+  rainRounds: [...PROMOTIONS_QUERY_ROOT, 'rain-rounds'] as const,
   bags: [...PROMOTIONS_QUERY_ROOT, 'bags'] as const,
   lucky: [...PROMOTIONS_QUERY_ROOT, 'lucky'] as const,
   activities: [...PROMOTIONS_QUERY_ROOT, 'activities'] as const,
@@ -125,10 +127,25 @@ export const useRainSchedules = () =>
     queryFn: ({ signal }) => consoleGet(RAIN_ADMIN_PATHS.schedules, undefined, rainScheduleList, signal),
   });
 
+/** Every round made, newest window first, a page at a time, with what each paid. */
+export const useRainRounds = (page: number) =>
+  useQuery({
+    queryKey: [...keys.rainRounds, page],
+    queryFn: ({ signal }) =>
+      consoleGet(
+        RAIN_ADMIN_PATHS.rounds,
+        { page: String(page), page_size: String(RAIN_ROUNDS_PAGE) },
+        adminRainRounds,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+export const RAIN_ROUNDS_PAGE = 10;
+
 /**
- * The admin API lists no rounds: the one an operator can cancel is the next, which the public
- * info call names (rounds are made a few minutes before they open). A public call, so not through
- * console-call: it says nothing about the console session.
+ * The one round an operator can cancel is the next, which the public info call names (rounds are
+ * made a few minutes before they open). A public call, so not through console-call: it says
+ * nothing about the console session.
  */
 export const useRainNextRound = () =>
   useQuery({
@@ -147,7 +164,10 @@ export const useEnableRainSchedule = () =>
     [keys.rain, keys.rainRound],
   );
 export const useCancelRainRound = () =>
-  useChange<{ round_id: number; reason?: string }, unknown>(RAIN_ADMIN_PATHS.cancelRound, undefined, [keys.rainRound]);
+  useChange<{ round_id: number; reason?: string }, unknown>(RAIN_ADMIN_PATHS.cancelRound, undefined, [
+    keys.rainRound,
+    keys.rainRounds,
+  ]);
 
 // --- bags ----------------------------------------------------------------------------------------
 

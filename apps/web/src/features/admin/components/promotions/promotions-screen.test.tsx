@@ -118,6 +118,23 @@ const activity = (id: number, over: Partial<AdminActivity> = {}): AdminActivity 
   ...over,
 });
 
+/** Twelve past rounds, ten a page, newest first: the first ended, the second cancelled before opening. */
+const ROUNDS = (page: number) => {
+  const all = Array.from({ length: 12 }, (_, i) => ({
+    round_id: 90 - i,
+    schedule_id: 4,
+    title: '午夜雨',
+    state: i === 1 ? ('cancelled' as const) : ('ended' as const),
+    start_time: localMs('2026-11-27T20:00') - i * 86_400_000,
+    end_time: localMs('2026-11-27T20:01') - i * 86_400_000,
+    packets: i === 1 ? 0 : 100,
+    pool: i === 1 ? 0 : 1_000_000,
+    grabbed: i === 1 ? 0 : 64,
+    paid: i === 1 ? 0 : 655_300,
+  }));
+  return { list: all.slice((page - 1) * 10, page * 10), total: all.length };
+};
+
 function open(overrides: Record<string, MockHandler> = {}) {
   storeSession(TOKENS);
   const api = mockApi(
@@ -125,6 +142,7 @@ function open(overrides: Record<string, MockHandler> = {}) {
       { ...ADMIN, ...liveSession() },
       {
         [RAIN_ADMIN_PATHS.schedules]: () => ({ list: [schedule(1)] }),
+        [RAIN_ADMIN_PATHS.rounds]: (req) => ROUNDS(Number(req.url.searchParams.get('page'))),
         [RAIN_PATHS.info]: () => INFO,
         [ADMIN_BAG_PATHS.campaigns]: () => ({ list: [campaign(3)] }),
         [LUCKY_ADMIN_PATHS.windows]: () => ({ list: [luckyWindow(5)], system_time: NOW }),
@@ -148,6 +166,21 @@ const field = (dialog: HTMLElement, label: string, value: string) =>
 const localMs = (text: string) => new Date(text).getTime();
 
 describe('the promotions section: red-packet rain', () => {
+  it('lists past rounds with what each paid and a link to verify it, a page at a time', async () => {
+    const { requests } = open();
+    const first = (await screen.findByText('90')).closest('tr') as HTMLElement;
+    expect(first.textContent).toContain('64 / 100 个');
+    expect(first.textContent).toContain('¥65.53 / ¥100.00');
+    expect(within(first).getByText('已结束')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: '公平性验证' }).getAttribute('href')).toBe('/fairness?rain=90');
+    const cancelled = screen.getByText('89').closest('tr') as HTMLElement;
+    expect(within(cancelled).getByText('已取消')).toBeTruthy();
+    expect(within(cancelled).queryByRole('link')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }));
+    expect(await screen.findByText('79')).toBeTruthy();
+    expect(callsTo(requests, RAIN_ADMIN_PATHS.rounds).at(-1)?.url.searchParams.get('page')).toBe('2');
+  });
+
   it('lists the schedules with their timing, pool and next windows, and the next round', async () => {
     open();
     const row = rowOf((await screen.findByText('晚间红包雨1')).textContent ?? '');

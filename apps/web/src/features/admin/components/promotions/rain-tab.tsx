@@ -1,13 +1,22 @@
 import type { RainSchedule, RainTimingInput } from '@kaixiang/shared/rain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../../components/pager.tsx';
 import { Price } from '../../../../components/price.tsx';
+import { PATHS } from '../../../../lib/paths.ts';
 import { localDateTime } from '../../format.ts';
 import { ReasonDialog } from '../boxes/reason-dialog.tsx';
 import { QueryTable } from '../console-form.tsx';
 import { QueryFallback } from '../query-fallback.tsx';
 import { StateTag, TabToolbar, windowText } from './promotion-bits.tsx';
-import { useCancelRainRound, useEnableRainSchedule, useRainNextRound, useRainSchedules } from './promotions-api.ts';
+import {
+  RAIN_ROUNDS_PAGE,
+  useCancelRainRound,
+  useEnableRainSchedule,
+  useRainNextRound,
+  useRainRounds,
+  useRainSchedules,
+} from './promotions-api.ts';
 import { ScheduleDialog } from './rain-schedule-dialog.tsx';
 
 function TimingText({ timing }: { timing: RainTimingInput }) {
@@ -105,6 +114,64 @@ function NextRound() {
   );
 }
 
+/** Every round made, newest first: its window, state, packets and what was grabbed, and its fairness page. */
+function PastRounds() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const rounds = useRainRounds(page);
+  return (
+    <div className="adm-card">
+      <h2 className="adm-card__title">{t('adminPromotions.rain.rounds.title')}</h2>
+      <QueryTable
+        query={rounds}
+        failedTitle={t('adminPromotions.loadFailed')}
+        emptyTitle={t('adminPromotions.rain.rounds.empty')}
+        columns={[
+          t('adminPromotions.col.id'),
+          t('adminPromotions.rain.col.title'),
+          t('adminPromotions.rain.rounds.window'),
+          t('adminPromotions.col.state'),
+          t('adminPromotions.rain.rounds.grabbed'),
+          t('adminPromotions.rain.rounds.paid'),
+          '',
+        ]}
+        rows={(data) =>
+          data.list.map((r) => (
+            <tr key={r.round_id} className="adm-table__row">
+              <td className="adm-table__mono">{r.round_id}</td>
+              <td>
+                {r.title} <span className="adm-table__muted">#{r.schedule_id}</span>
+              </td>
+              <td className="adm-table__time">{windowText(r.start_time, r.end_time)}</td>
+              <td>
+                <StateTag state={r.state} />
+              </td>
+              <td>{t('adminPromotions.rain.rounds.grabbedOf', { grabbed: r.grabbed, packets: r.packets })}</td>
+              <td>
+                <Price units={r.paid} />
+                {r.packets > 0 && (
+                  <span className="adm-table__muted">
+                    {' / '}
+                    <Price units={r.pool} />
+                  </span>
+                )}
+              </td>
+              <td>
+                {r.state === 'ended' && (
+                  <a href={`${PATHS.fairness}?rain=${r.round_id}`} target="_blank" rel="noreferrer">
+                    {t('adminPromotions.rain.rounds.verify')}
+                  </a>
+                )}
+              </td>
+            </tr>
+          ))
+        }
+        after={(data) => <Pager page={page} pageSize={RAIN_ROUNDS_PAGE} total={data.total} onPage={setPage} />}
+      />
+    </div>
+  );
+}
+
 /** The rain tab: the schedules with their next windows, the next round, and their changes. */
 export function RainTab() {
   const { t } = useTranslation();
@@ -187,6 +254,7 @@ export function RainTab() {
           }
         />
       </div>
+      <PastRounds />
       {editing && <ScheduleDialog schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {toggling && (
         <ReasonDialog
