@@ -139,7 +139,7 @@ export const ERRORS = {
   BATTLE_NOT_STARTED: { code: 4614, http: 409 },
   BATTLE_TEAM_NEEDS_4_SEATS: { code: 4615, http: 400 },
   BATTLE_NOT_SEATED: { code: 4616, http: 403 },
-  BATTLE_COST_TOO_HIGH: { code: 4617, http: 400 },
+  BATTLE_COST_TOO_HIGH: { code: 4619, http: 400 },
   EMOTICON_NOT_FOUND: { code: 4617, http: 400 },
   EMOTICON_TOO_FREQUENT: { code: 4618, http: 429 },
   TURNTABLE_NOT_BETTING: { code: 4620, http: 409 },
