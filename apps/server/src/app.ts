@@ -65,6 +65,7 @@ import { registerPointsShop } from './modules/points-shop/points-shop.module.ts'
 import { onRecharge } from './modules/promotion/invite.service.ts';
 import { createPromotionModule } from './modules/promotion/promotion.module.ts';
 import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
+import { historyExportRoutes } from './modules/protection/history-export.routes.ts';
 import { registerRain } from './modules/rain/rain.module.ts';
 import { signInAdminRoutes } from './modules/sign-in/sign-in.admin-routes.ts';
 import { createSignInModule } from './modules/sign-in/sign-in.module.ts';
@@ -224,6 +225,9 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   app.addHook('onClose', async () => accounts.deps.sessionCache.close());
   await app.register(accountsRoutes(accounts, { publicOrigin: config.PUBLIC_ORIGIN }), { prefix: '/api' });
   await app.register(userRoutes(accounts), { prefix: '/api' });
+  await app.register(historyExportRoutes({ db: rt.database.db, clock: rt.clock }, accounts.authenticate), {
+    prefix: '/api',
+  });
   await app.register(mediaRoutes(rt.database.db));
   const ledger = createLedger({ db: rt.database.db, bus: rt.bus, clock: rt.clock, transaction: rt.transaction });
   // Daily tasks: the modules whose actions they count get the ledger through ledgerFor, which tells
@@ -244,10 +248,15 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(boxesRoutes(boxes, accounts.authenticate), { prefix: '/api' });
   await app.register(boxArtRoutes(rt.database.db));
   await registerBoxesAdmin(app, rt, { onChange: () => boxes.invalidate(), authenticate: accounts.authenticate });
+  // A price change reaches this process's upgrade targets at once (made below; others within their cache's minute).
+  const afterPriceChange: (() => void)[] = [];
   const catalogue = createCatalogueService({
     db: rt.database.db,
     clock: rt.clock,
     transaction: (fn) => rt.transaction(fn),
+    onPriceChange: () => {
+      for (const hook of afterPriceChange) hook();
+    },
   });
   await app.register(catalogueRoutes(catalogue, accounts.authenticate), { prefix: '/api' });
   // Lucky bags: mail attachments and recharges give them, so they come before both.
@@ -293,6 +302,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     onRolled: (userId) => tasks.service.touch(userId, ['upgrade']),
   });
   app.decorate('upgrade', upgrade);
+  afterPriceChange.push(upgrade.invalidate);
   await app.register(upgradeRoutes(upgrade, accounts.authenticate), { prefix: '/api' });
   await app.register(walletModule(rt, ledger, accounts.authenticate), { prefix: '/api' });
   const vip = vipModule(rt, ledger, accounts.authenticate);

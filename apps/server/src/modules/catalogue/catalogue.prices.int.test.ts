@@ -10,6 +10,7 @@ import { BOX_TICKETS } from '@kaixiang/shared/boxes';
 import { ERRORS } from '@kaixiang/shared/errors';
 import { wearGradesFor } from '@kaixiang/shared/items';
 import { TREASURE_PATHS, type TreasureInfo } from '@kaixiang/shared/treasure';
+import { UPGRADE_PATHS, type UpgradeListResponse } from '@kaixiang/shared/upgrade';
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, setRole, type TestUser } from '../../../test/support/accounts.ts';
@@ -183,9 +184,16 @@ describe('admin item prices', () => {
     expect((await loadPriceBook(db, [def.id])).unitsOf(def, other)).toBe(tablePriceUnits(def, other));
     const targetPrice = async () =>
       (await db.select().from(upgradeItems).where(eq(upgradeItems.id, target.id)))[0]?.priceUnits;
+    // The upgrade list is read (and its targets cached) before the change.
+    expect((await t.api('POST', UPGRADE_PATHS.list, { body: { page_size: 1 } })).body.code).toBe(200);
     const res2 = await set(admin, { item_id: def.id, exter: target.exter, price: 777_700, reason: '目标价' });
     expect(res2.body.code, res2.body.msg).toBe(200);
     expect(await targetPrice()).toBe(777_700);
+    // This process's upgrade list shows it at once (its cached targets were dropped).
+    const listed = await t.api<UpgradeListResponse>('POST', UPGRADE_PATHS.list, {
+      body: { min_price: 777_700, max_price: 777_700, page_size: 50 },
+    });
+    expect(listed.body.data.list.map((x) => x.upgrade_item_id)).toContain(target.id);
 
     // Cleared: the table's again, everywhere.
     expect(

@@ -48,6 +48,8 @@ export function createCatalogueService(deps: {
   db: Db;
   clock: Clock;
   transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  /** After a price change commits: what this process keeps of prices is read again (the upgrade's targets). */
+  onPriceChange?: () => void;
 }) {
   const { db, clock, transaction } = deps;
   return {
@@ -70,7 +72,7 @@ export function createCatalogueService(deps: {
      */
     async setPrice(who: AdminActor, req: ItemPriceSetRequest, locale: Locale): Promise<CatalogueSearchItem> {
       if (req.price !== null && !validPrice(req.price)) throw new AppError('PRICE_INVALID');
-      return transaction(async (tx) => {
+      const answer = await transaction(async (tx) => {
         const now = new Date(clock.now());
         const [def] = await tx.select().from(itemDefs).where(eq(itemDefs.id, req.item_id)).for('update');
         if (!def) throw new AppError('PRICE_ITEM_UNKNOWN');
@@ -118,6 +120,8 @@ export function createCatalogueService(deps: {
         );
         return itemView(def, await loadPriceBook(tx, [def.id]), locale);
       });
+      deps.onPriceChange?.();
+      return answer;
     },
   };
 }
