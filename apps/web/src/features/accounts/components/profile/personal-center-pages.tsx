@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconUser, IconUsers } from '../../../../components/icons.tsx';
 import { InviteRecharges } from '../../../promotion/components/invite-recharges.tsx';
+import { HistoryExportCard } from '../../../protection/components/history-export-card.tsx';
 import { BasicInfoCard } from './basic-info-card.tsx';
 import { PromotedUsers } from './promoted-users.tsx';
 
@@ -19,7 +20,8 @@ function PageHead({ title, subtitle, icon }: { title: string; subtitle: string; 
 
 /**
  * /personalCenter/inventory and /userinfo: basic info, then whatever the route puts below it (the
- * inventory, which the inventory feature owns; the app composes the two).
+ * inventory, which the inventory feature owns; the app composes the two). The bare basic-info pages
+ * (/userinfo, /userinfo/basic) end with the history export, where a player manages their account.
  */
 export function BasicInfoPage({
   textKey = 'inventory',
@@ -37,7 +39,7 @@ export function BasicInfoPage({
         icon={<IconUser size={26} />}
       />
       <BasicInfoCard />
-      {children}
+      {children ?? <HistoryExportCard />}
     </div>
   );
 }
