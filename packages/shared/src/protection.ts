@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RANKING_UTC_OFFSET_MS } from './promotion.ts';
 
 /**
  * Player protection (issue 24 §2): the tools a player uses to stay in control of their play.
@@ -22,6 +23,6 @@ export type HistoryExportQuery = z.infer<typeof historyExportQuery>;
 
 /** The file's name, from the kind and the China (UTC+8) calendar day of the download. */
 export function historyExportFileName(kind: HistoryExportKind, nowMs: number): string {
-  const day = new Date(nowMs + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const day = new Date(nowMs + RANKING_UTC_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
   return `kaixiang-${kind}-${day}.csv`;
 }

@@ -42,17 +42,15 @@ export interface PriceBook {
 
 const keyOf = (itemDefId: number, exter: number) => itemDefId * 8 + exter;
 
+const priceRows = (on: Db | Tx) =>
+  on
+    .select({ itemDefId: itemPrices.itemDefId, exter: itemPrices.exter, priceUnits: itemPrices.priceUnits })
+    .from(itemPrices);
+
 /** A book of the operator's prices of these items (one query; an empty list reads nothing). */
 export async function loadPriceBook(on: Db | Tx, itemDefIds: readonly number[]): Promise<PriceBook> {
   const ids = [...new Set(itemDefIds)];
-  const rows =
-    ids.length === 0
-      ? []
-      : await on
-          .select({ itemDefId: itemPrices.itemDefId, exter: itemPrices.exter, priceUnits: itemPrices.priceUnits })
-          .from(itemPrices)
-          .where(inArray(itemPrices.itemDefId, ids));
-  return priceBookOf(rows);
+  return priceBookOf(ids.length === 0 ? [] : await priceRows(on).where(inArray(itemPrices.itemDefId, ids)));
 }
 
 /** A book over rows already read (all of `item_prices`, for a seed). */
@@ -66,11 +64,7 @@ export function priceBookOf(rows: readonly { itemDefId: number; exter: number; p
 
 /** Every operator price, for the seeds that price the whole catalogue at once. */
 export async function loadAllPrices(on: Db | Tx): Promise<PriceBook> {
-  return priceBookOf(
-    await on
-      .select({ itemDefId: itemPrices.itemDefId, exter: itemPrices.exter, priceUnits: itemPrices.priceUnits })
-      .from(itemPrices),
-  );
+  return priceBookOf(await priceRows(on));
 }
 
 /** One item's price in one grade. */

@@ -1,6 +1,7 @@
 /**
  * CSV as RFC 4180 writes it, made safe to open in a spreadsheet. Pure: no I/O, no clock.
  */
+import { RANKING_UTC_OFFSET_MS } from '@kaixiang/shared/promotion';
 
 /** Excel reads a file without it as the machine's legacy code page, and Chinese turns to noise. */
 export const UTF8_BOM = '\uFEFF';
@@ -26,10 +27,8 @@ export function csvRow(cells: readonly (string | number | null)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
 /** `YYYY-MM-DD HH:mm:ss` in China time (UTC+8 all year: China keeps no summer time); '' for none. */
 export function chinaTime(at: Date | null): string {
   if (!at) return '';
-  return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return new Date(at.getTime() + RANKING_UTC_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }

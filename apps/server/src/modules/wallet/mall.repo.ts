@@ -1,7 +1,7 @@
 import { ITEM_STATUS } from '@kaixiang/shared/inventory';
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { itemDefs } from '../../db/schema/catalogue.ts';
+import { itemDefs, itemPrices } from '../../db/schema/catalogue.ts';
 import { userItems } from '../../db/schema/items.ts';
 import { mallItems, mallOrders } from '../../db/schema/mall.ts';
 import { inventoryRepo, type ListedItem } from '../inventory/inventory.repo.ts';
@@ -31,11 +31,13 @@ export const mallRepo = {
       .orderBy(asc(mallItems.sort), asc(mallItems.id));
   },
 
+  /** A product with its item, and the operator's price of that item and grade (null: none set), in one read. */
   async product(db: Db, mallItemId: number) {
     const [row] = await db
-      .select({ m: mallItems, ...itemColumns })
+      .select({ m: mallItems, ...itemColumns, setPriceUnits: itemPrices.priceUnits })
       .from(mallItems)
       .innerJoin(itemDefs, eq(itemDefs.id, mallItems.itemDefId))
+      .leftJoin(itemPrices, and(eq(itemPrices.itemDefId, mallItems.itemDefId), eq(itemPrices.exter, mallItems.exter)))
       .where(eq(mallItems.id, mallItemId));
     return row ?? null;
   },

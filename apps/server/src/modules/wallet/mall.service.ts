@@ -4,7 +4,7 @@ import type { MallItem } from '@kaixiang/shared/wallet';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { loadPriceBook, type PriceBook } from '../catalogue/item-prices.ts';
+import { priceBookOf } from '../catalogue/item-prices.ts';
 import { toInventoryItem } from '../inventory/inventory.service.ts';
 import { balancesOf, type Ledger } from '../ledger/ledger.ts';
 import { pick } from '../site/site.service.ts';
@@ -24,7 +24,10 @@ export interface MallDeps {
  * (catalogue/item-prices.ts), and never more than the mall price paid, so buying and selling again cannot make money
  * (quota and coins are 1:1). Decided at purchase, like a box item's price.
  */
-export function mallItemWorthUnits(p: Pick<MallProduct, 'm' | 'quality' | 'weaponClass'>, prices: PriceBook): number {
+export function mallItemWorthUnits(p: Pick<MallProduct, 'm' | 'quality' | 'weaponClass' | 'setPriceUnits'>): number {
+  const prices = priceBookOf(
+    p.setPriceUnits === null ? [] : [{ itemDefId: p.m.itemDefId, exter: p.m.exter, priceUnits: p.setPriceUnits }],
+  );
   const worth = prices.unitsOf({ id: p.m.itemDefId, quality: p.quality, weaponClass: p.weaponClass }, p.m.exter);
   return Math.min(worth, p.m.priceUnits);
 }
@@ -35,7 +38,7 @@ const names = (p: { zhCn: string; zhTw: string; en: string }) => ({ zhCn: p.zhCn
 export function createMallService(deps: MallDeps) {
   const { db, ledger } = deps;
 
-  const card = (p: MallProduct, locale: Locale): MallItem => ({
+  const card = (p: Omit<MallProduct, 'setPriceUnits'>, locale: Locale): MallItem => ({
     mall_item_id: p.m.id,
     item_id: p.m.itemDefId,
     name: pick(names(p), locale),
@@ -72,7 +75,7 @@ export function createMallService(deps: MallDeps) {
       if (!p?.m.onSale) throw new AppError('MALL_ITEM_NOT_FOUND');
       if (p.m.stock === 0) throw new AppError('MALL_SOLD_OUT');
       const price = p.m.priceUnits;
-      const worth = mallItemWorthUnits(p, await loadPriceBook(db, [p.m.itemDefId]));
+      const worth = mallItemWorthUnits(p);
 
       const result = await ledger.transaction(async ({ tx, now, post }) => {
         const posted = await post(
