@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { REQUEST_ID_PATTERN } from './boxes.ts';
+import { protectionView } from './protection.ts';
 import { recordId, recordIdQuery } from './record-id.ts';
 import { CURRENCIES } from './wallet.ts';
 
@@ -162,6 +163,11 @@ export const playerDetail = z.object({
     items_held: int(),
     items_held_units: int(),
   }),
+  /**
+   * The player's own protection settings (issue 24 §2), read only: the console shows them and
+   * cannot change them (a player's limits and exclusions are theirs). Null when never set.
+   */
+  protection: protectionView.nullable(),
 });
 export type PlayerDetail = z.infer<typeof playerDetail>;
 

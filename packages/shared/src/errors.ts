@@ -194,6 +194,14 @@ export const ERRORS = {
   TREASURE_NOT_ENOUGH_CARDS: { code: 4688, http: 409 },
   TREASURE_PRIZE_CHANGED: { code: 4689, http: 409 },
   BEACON_ROUND_NOT_PUBLISHED: { code: 4695, http: 404 },
+  // Player protection (issue 24 §2): 4900–4919.
+  PROTECTION_EXCLUDED: { code: 4900, http: 403 },
+  PROTECTION_COOL_OFF: { code: 4901, http: 403 },
+  PROTECTION_DEPOSIT_LIMIT: { code: 4902, http: 409 },
+  PROTECTION_LOSS_LIMIT: { code: 4903, http: 409 },
+  PROTECTION_REALITY_CHECK: { code: 4904, http: 409 },
+  PROTECTION_SHORTER_THAN_CURRENT: { code: 4905, http: 409 },
+  PROTECTION_LIMIT_INVALID: { code: 4906, http: 400 },
   // The lucky player (幸运玩家, issue 21): 4750-4769.
   LUCKY_WINDOW_NOT_FOUND: { code: 4750, http: 404 },
   LUCKY_WINDOW_INVALID: { code: 4751, http: 400 },
@@ -1678,6 +1686,41 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '开始时间不能晚于结束时间',
     'zh-TW': '開始時間不能晚於結束時間',
     'en-US': 'The start of the range is after its end',
+  },
+  PROTECTION_EXCLUDED: {
+    'zh-CN': '你已申请自我排除，排除期结束前无法游戏或充值',
+    'zh-TW': '你已申請自我排除，排除期結束前無法遊戲或儲值',
+    'en-US': 'You have excluded yourself: no play or recharge until the exclusion ends',
+  },
+  PROTECTION_COOL_OFF: {
+    'zh-CN': '你正处于冷静期，冷静期结束前无法游戏或充值',
+    'zh-TW': '你正處於冷靜期，冷靜期結束前無法遊戲或儲值',
+    'en-US': 'You are taking a break: no play or recharge until it ends',
+  },
+  PROTECTION_DEPOSIT_LIMIT: {
+    'zh-CN': '本次充值将超过你设置的充值限额',
+    'zh-TW': '本次儲值將超過你設定的儲值限額',
+    'en-US': 'This recharge would go over the deposit limit you set',
+  },
+  PROTECTION_LOSS_LIMIT: {
+    'zh-CN': '本次投入将超过你设置的净亏损限额',
+    'zh-TW': '本次投入將超過你設定的淨虧損限額',
+    'en-US': 'This stake would go over the net loss limit you set',
+  },
+  PROTECTION_REALITY_CHECK: {
+    'zh-CN': '请先确认游戏时长提醒，再继续游戏',
+    'zh-TW': '請先確認遊戲時長提醒，再繼續遊戲',
+    'en-US': 'Please acknowledge your play-time reminder before you go on',
+  },
+  PROTECTION_SHORTER_THAN_CURRENT: {
+    'zh-CN': '你已有更长的冷静期或自我排除，不能缩短',
+    'zh-TW': '你已有更長的冷靜期或自我排除，不能縮短',
+    'en-US': 'A longer break or exclusion is already in force and cannot be shortened',
+  },
+  PROTECTION_LIMIT_INVALID: {
+    'zh-CN': '限额须在 0.01 元到 1000 万元之间，最多两位小数',
+    'zh-TW': '限額須在 0.01 元到 1000 萬元之間，最多兩位小數',
+    'en-US': 'A limit must be between ¥0.01 and ¥10,000,000, with at most two decimals',
   },
   GAMES_BET_LIMITS_INVALID: {
     'zh-CN': '下注限额有误：最小下注不能高于最大下注，每轮总额不能低于最大下注',

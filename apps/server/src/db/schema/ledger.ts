@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -35,6 +36,13 @@ export const ledgerAccounts = pgTable(
     /** coin | quota | point */
     currency: text('currency').notNull(),
     balance: bigint('balance', { mode: 'number' }),
+    /**
+     * The player has protection settings that play must respect (issue 24 §2: a loss limit, a
+     * reality check, a cool-off or an exclusion): the ledger's debit and credit functions read
+     * this flag from the row they lock anyway, and only a guarded account pays for the check
+     * (db/functions/protection.sql). Set by modules/protection, never cleared.
+     */
+    guarded: boolean('guarded').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
