@@ -206,7 +206,7 @@ async function main() {
 
     const transparency = createTransparencyService({ db, clock, transaction: (fn) => db.transaction(fn) });
     const dashboard = createDashboardService({ db, clock, transaction: (fn) => db.transaction(fn), transparency });
-    const players = createPlayerViews({ db, clock });
+    const players = createPlayerViews({ db, clock, protectionOf: async () => null });
 
     // The leader's daily work, once: the public page's snapshot and the 30 days of rollups.
     let t1 = performance.now();

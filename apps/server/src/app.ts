@@ -66,6 +66,8 @@ import { onRecharge } from './modules/promotion/invite.service.ts';
 import { createPromotionModule } from './modules/promotion/promotion.module.ts';
 import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { historyExportRoutes } from './modules/protection/history-export.routes.ts';
+import { protectionRoutes } from './modules/protection/protection.routes.ts';
+import { createProtectionService } from './modules/protection/protection.service.ts';
 import { registerRain } from './modules/rain/rain.module.ts';
 import { signInAdminRoutes } from './modules/sign-in/sign-in.admin-routes.ts';
 import { createSignInModule } from './modules/sign-in/sign-in.module.ts';
@@ -211,7 +213,16 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   app.decorate('consoleAuth', consoleAuth);
   const site = createSiteService({ db: rt.database.db, bus: rt.bus, clock: rt.clock });
   await app.register(siteRoutes(site), { prefix: '/api' });
+  // Player protection (issue 24 §2): the ledger checks stakes itself; payments, accounts, mail and
+  // the promotions ask this service.
+  const protection = createProtectionService({
+    db: rt.database.db,
+    transaction: (fn) => rt.transaction(fn),
+    clock: rt.clock,
+  });
+  app.decorate('protection', protection);
   const accounts = await createAccountsModule(rt, {
+    onIdentityVerified: (tx, userId, idHash, now) => protection.inheritExclusion(tx, userId, idHash, now),
     sandboxPost: async (url, form) => {
       const res = await app.inject({
         method: 'POST',
@@ -228,6 +239,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
   await app.register(historyExportRoutes({ db: rt.database.db, clock: rt.clock }, accounts.authenticate), {
     prefix: '/api',
   });
+  await app.register(protectionRoutes(protection, accounts.authenticate), { prefix: '/api' });
   await app.register(mediaRoutes(rt.database.db));
   const ledger = createLedger({ db: rt.database.db, bus: rt.bus, clock: rt.clock, transaction: rt.transaction });
   // Daily tasks: the modules whose actions they count get the ledger through ledgerFor, which tells
@@ -323,6 +335,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     sessions: accounts.sessions,
     mail: mail.mail,
     authenticate: accounts.authenticate,
+    protectionOf: (userId) => protection.adminView(userId),
   });
   await registerRetrievalsAdmin(app, rt, { inventory, authenticate: accounts.authenticate });
   await registerDashboardAdmin(app, rt, {
@@ -364,6 +377,7 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
       await grantRechargeBags(lt, paid);
     },
     vipBonusBp: vipRechargeBonusOf,
+    checkDeposit: (tx, userId, amountUnits, now) => protection.checkDeposit(tx, userId, amountUnits, now),
   });
   await registerPaymentsAdmin(app, rt, { payments: app.payments, authenticate: accounts.authenticate });
   await app.register(tasksRoutes(tasks.service, accounts.authenticate), { prefix: '/api' });

@@ -71,10 +71,11 @@ export const COOL_OFF_DAYS = [1, 3, 7, 14, 30, 42] as const;
 /** Self-exclusion lengths in months: 6 months to 5 years. */
 export const SELF_EXCLUDE_MONTHS = [6, 12, 24, 36, 60] as const;
 
-const limitValue = z.number().int().min(1).max(LIMIT_MAX_UNITS).nullable();
+/** Any number or null: the server checks the value (PROTECTION_LIMIT_INVALID), not the schema. */
+const limitValue = z.number().nullable();
 /**
- * The limits to change, each a positive number of units or null for "no limit"; fields left out
- * keep their value. Every field is checked before anything changes.
+ * The limits to change, each a number of units (0.01 to 10,000,000 yuan, whole cents) or null for
+ * "no limit"; fields left out keep their value. Every field is checked before anything changes.
  */
 export const limitsRequest = z.object({
   limits: z.object(
@@ -148,3 +149,58 @@ export const protectionView = z.object({
   now: z.number().int(),
 });
 export type ProtectionView = z.infer<typeof protectionView>;
+
+/**
+ * Transfer kinds that put a player's coins into play: a net-loss limit counts them, and a
+ * cool-off, an exclusion or a due reality check refuses them (db/functions/protection.sql
+ * kx_protection_kind holds the same lists; a test compares them).
+ */
+export const PROTECTION_STAKE_KINDS = [
+  'box_open',
+  'battle_entry',
+  'turntable_bet',
+  'upgrade_stake',
+  'treasure_card',
+  'bag_open',
+  'wishing_well',
+] as const;
+/** Transfer kinds through which play pays coins back: they lower the net loss. */
+export const PROTECTION_RETURN_KINDS = [
+  'battle_refund',
+  'battle_consolation',
+  'turntable_win',
+  'turntable_jackpot',
+  'treasure_refund',
+  'lucky_award',
+  'item_sell',
+  'item_recycle',
+  'item_auto_sell',
+] as const;
+
+/** The China (UTC+8) calendar periods a limit counts in: starts of the day, week (Monday) and month, epoch ms. */
+export function protectionPeriods(nowMs: number): { day: number; week: number; month: number } {
+  const local = new Date(nowMs + RANKING_UTC_OFFSET_MS);
+  const day = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  const sinceMonday = (local.getUTCDay() + 6) % 7;
+  return {
+    day: day - RANKING_UTC_OFFSET_MS,
+    week: day - sinceMonday * 86_400_000 - RANKING_UTC_OFFSET_MS,
+    month: Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - RANKING_UTC_OFFSET_MS,
+  };
+}
+
+/** The end of a self-exclusion of `months` calendar months from `nowMs` (clamped to the month's last day). */
+export function addMonths(nowMs: number, months: number): number {
+  const d = new Date(nowMs);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  return Date.UTC(
+    target.getUTCFullYear(),
+    target.getUTCMonth(),
+    Math.min(d.getUTCDate(), lastDay),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
+}

@@ -41,6 +41,7 @@ export async function migrateDatabase(database: Database, then?: () => Promise<v
  */
 const SQL_FILES = [
   'src/db/guards.sql',
+  'src/db/functions/protection.sql',
   'src/db/functions/ledger.sql',
   'src/db/functions/boxes.sql',
   'src/db/functions/upgrade.sql',

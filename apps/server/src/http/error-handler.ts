@@ -2,6 +2,7 @@ import type { Envelope } from '@kaixiang/shared/envelope';
 import { ERRORS, type ErrorKey, errorMessage } from '@kaixiang/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { protectionRefusalOf } from '../modules/protection/protection.refusal.ts';
 import { AppError } from './app-error.ts';
 import { requestLocale } from './locale.ts';
 
@@ -39,6 +40,9 @@ export function installErrorHandler(app: FastifyInstance) {
       }));
       return send(req, reply, 'VALIDATION_FAILED', { details });
     }
+    // A stake the ledger refused for the player's own protection settings (a game never sees it).
+    const refusal = protectionRefusalOf(error);
+    if (refusal) return send(req, reply, refusal);
     const status = (error as FastifyError).statusCode;
     if (status === 413) return send(req, reply, 'PAYLOAD_TOO_LARGE');
     if (status === 429) return send(req, reply, 'RATE_LIMITED');

@@ -50,6 +50,7 @@ DECLARE
   v_balance bigint;
   v_balances jsonb := '{}'::jsonb;
   v_leg record;
+  v_guarded boolean;
 BEGIN
   INSERT INTO ledger_transfers (kind, idem_key, memo, created_at)
     VALUES (p_kind, p_key, p_memo, p_now)
@@ -70,13 +71,20 @@ BEGIN
         INSERT INTO ledger_accounts AS a (owner, user_id, currency, balance)
           VALUES (v_leg.owner, substr(v_leg.owner, 3)::integer, p_currency, v_leg.amount)
           ON CONFLICT (owner, currency) DO UPDATE SET balance = a.balance + EXCLUDED.balance
-          RETURNING a.id, a.balance INTO v_account, v_balance;
+          RETURNING a.id, a.balance, a.guarded INTO v_account, v_balance, v_guarded;
+        -- Protection (protection.sql): only a guarded player's coins are counted.
+        IF v_guarded AND p_currency = 'coin' AND kx_protection_kind(p_kind) = -1 THEN
+          PERFORM kx_protection_return(substr(v_leg.owner, 3)::integer, v_leg.amount, p_now);
+        END IF;
       ELSE
         UPDATE ledger_accounts SET balance = balance + v_leg.amount
           WHERE owner = v_leg.owner AND currency = p_currency AND balance >= -v_leg.amount
-          RETURNING id, balance INTO v_account, v_balance;
+          RETURNING id, balance, guarded INTO v_account, v_balance, v_guarded;
         IF NOT FOUND THEN
           RAISE EXCEPTION 'insufficient % balance of %', p_currency, v_leg.owner USING ERRCODE = 'KX001';
+        END IF;
+        IF v_guarded AND p_currency = 'coin' AND kx_protection_kind(p_kind) = 1 THEN
+          PERFORM kx_protection_stake(substr(v_leg.owner, 3)::integer, -v_leg.amount, p_now);
         END IF;
       END IF;
       v_balances := v_balances || jsonb_build_object(substr(v_leg.owner, 3), v_balance);
@@ -105,15 +113,20 @@ DECLARE
   v_transfer bigint;
   v_user_account integer;
   v_balance bigint;
+  v_guarded boolean;
 BEGIN
   IF p_amount <= 0 THEN
     RAISE EXCEPTION 'a debit of % units', p_amount;
   END IF;
   UPDATE ledger_accounts SET balance = balance - p_amount
     WHERE owner = 'u:' || p_user AND currency = p_currency AND balance >= p_amount
-    RETURNING id, balance INTO v_user_account, v_balance;
+    RETURNING id, balance, guarded INTO v_user_account, v_balance, v_guarded;
   IF NOT FOUND THEN
     RETURN jsonb_build_object('short', true);
+  END IF;
+  -- Protection (protection.sql): a refusal raises KX003 and undoes the debit with the statement.
+  IF v_guarded AND p_currency = 'coin' AND kx_protection_kind(p_kind) = 1 THEN
+    PERFORM kx_protection_stake(p_user, p_amount, p_now);
   END IF;
   INSERT INTO ledger_transfers (kind, idem_key, memo, created_at)
     VALUES (p_kind, p_key, p_memo, p_now)

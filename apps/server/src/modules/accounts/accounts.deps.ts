@@ -19,6 +19,11 @@ export interface AccountsDeps {
   hashSecret: string;
   /** Session rows this process trusts for a few seconds (session-cache.ts). */
   sessionCache: SessionCache;
+  /**
+   * Runs inside an identity verification's transaction, with the ID's row locked: player
+   * protection gives a new account of an excluded ID the same exclusion (issue 24 §2).
+   */
+  onIdentityVerified?: (tx: Tx, userId: number, idHash: string, now: Date) => Promise<void>;
 }
 
 /** The bus room on which a user's sign-out everywhere reaches every process's socket hub. */

@@ -20,7 +20,10 @@ export const STEAM_SANDBOX_PATH = '/dev/steam-openid';
  * `sandboxPost` reaches the in-process Steam sandbox provider (app.inject), so the sandbox works
  * whatever address the site is reached at.
  */
-export async function createAccountsModule(rt: Runtime, opts: { sandboxPost?: FormPost } = {}) {
+export async function createAccountsModule(
+  rt: Runtime,
+  opts: { sandboxPost?: FormPost; onIdentityVerified?: AccountsDeps['onIdentityVerified'] } = {},
+) {
   const { config } = rt;
   const now = () => rt.clock.now();
   const db = rt.database.db;
@@ -49,6 +52,7 @@ export async function createAccountsModule(rt: Runtime, opts: { sandboxPost?: Fo
     tokenSecret: config.TOKEN_SECRET,
     hashSecret: config.ID_HASH_SECRET,
     sessionCache: createSessionCache({ clock: rt.clock, bus: rt.bus }),
+    ...(opts.onIdentityVerified ? { onIdentityVerified: opts.onIdentityVerified } : {}),
   };
   const codes = createCodesService(deps);
   const sessions = createSessionsService(deps);

@@ -190,6 +190,7 @@ export function createUserService(deps: AccountsDeps, codes: CodesService, sessi
           identityType: req.type,
           identityVerifiedAt: now,
         });
+        await deps.onIdentityVerified?.(tx, userId, idHash, now);
       });
     },
 

@@ -30,6 +30,7 @@ export async function registerPayments(
     authenticate: (req: FastifyRequest) => Promise<void>;
     onPaid?: PaymentsDeps['onPaid'];
     vipBonusBp?: PaymentsDeps['vipBonusBp'];
+    checkDeposit?: PaymentsDeps['checkDeposit'];
   },
 ) {
   const { config } = rt;
@@ -59,6 +60,7 @@ export async function registerPayments(
     firstRechargeBonusBp: config.FIRST_RECHARGE_BONUS_BP,
     ...(deps.onPaid ? { onPaid: deps.onPaid } : {}),
     ...(deps.vipBonusBp ? { vipBonusBp: deps.vipBonusBp } : {}),
+    ...(deps.checkDeposit ? { checkDeposit: deps.checkDeposit } : {}),
     log: app.log,
     ...(crypto ? { crypto: crypto.orders } : {}),
   });

@@ -75,6 +75,11 @@ export interface PaymentsDeps {
    * is fixed on the order and credited with the payment. Absent: no VIP bonus.
    */
   vipBonusBp?: (tx: Tx, userId: number) => Promise<number>;
+  /**
+   * Player protection (issue 24 §2), inside the order's transaction after the user lock: refuses
+   * an order during a cool-off or an exclusion, or past the player's deposit limit.
+   */
+  checkDeposit?: (tx: Tx, userId: number, amountUnits: number, now: Date) => Promise<void>;
   log?: { warn: (obj: object, msg: string) => void };
   onPaid?: (lt: LedgerTx, paid: { userId: number; amountUnits: number; orderSn: string }) => Promise<unknown>;
 }
@@ -129,10 +134,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * limit) hold for concurrent requests and across processes: the second one waits, then sees the
    * first one's order.
    */
-  const guardOrder = async (tx: Tx, userId: number, now: Date) => {
+  const guardOrder = async (tx: Tx, userId: number, now: Date, amountUnits: number) => {
     await repo.lockUser(tx, userId);
     const last = await repo.lastOrderAt(tx, userId);
     if (last && now.getTime() - last.getTime() < RECHARGE_THROTTLE_MS) throw new AppError('RECHARGE_TOO_FREQUENT');
+    await deps.checkDeposit?.(tx, userId, amountUnits, now);
   };
 
   return {
@@ -189,7 +195,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const bonus = Math.floor((tier.moneyUnits * tier.additionBp) / 10_000);
 
       const order = await ledger.transaction(async ({ tx, now }) => {
-        await guardOrder(tx, userId, now);
+        await guardOrder(tx, userId, now, tier.moneyUnits);
         if (input.pay_model === 'wechat_pay') {
           const dayStart = new Date(Math.floor((now.getTime() + CN_OFFSET_MS) / DAY_MS) * DAY_MS - CN_OFFSET_MS);
           const used = await repo.channelTotalSince(tx, userId, 'wechat_pay', dayStart);
@@ -324,6 +330,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const given = mockRechargeMoney(input);
       const money = typeof given === 'number' ? given : (tier?.moneyUnits ?? 0);
       const order = await ledger.transaction(async ({ tx, now }) => {
+        // No throttle here (see above), but the player's own limits hold for every recharge.
+        await repo.lockUser(tx, userId);
+        await deps.checkDeposit?.(tx, userId, money, now);
         const vipBp = deps.vipBonusBp ? await deps.vipBonusBp(tx, userId) : 0;
         return repo.insertOrder(tx, {
           orderSn: newOrderSn(now.getTime()),

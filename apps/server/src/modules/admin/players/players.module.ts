@@ -1,3 +1,4 @@
+import type { ProtectionView } from '@kaixiang/shared/protection';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Runtime } from '../../../runtime.ts';
 import type { SessionsService } from '../../accounts/sessions.service.ts';
@@ -16,10 +17,11 @@ export async function registerPlayersAdmin(
     sessions: SessionsService;
     mail: MailService;
     authenticate: (req: FastifyRequest) => Promise<void>;
+    protectionOf: (userId: number) => Promise<ProtectionView | null>;
   },
 ): Promise<void> {
   const db = rt.database.db;
-  const views = createPlayerViews({ db, clock: rt.clock });
+  const views = createPlayerViews({ db, clock: rt.clock, protectionOf: deps.protectionOf });
   const actions = createPlayerActions({
     db,
     clock: rt.clock,

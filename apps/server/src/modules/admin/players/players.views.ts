@@ -6,6 +6,7 @@ import type {
   PlayerSearchResponse,
 } from '@kaixiang/shared/admin-players';
 import type { Locale } from '@kaixiang/shared/locale';
+import type { ProtectionView } from '@kaixiang/shared/protection';
 import type { Currency } from '@kaixiang/shared/wallet';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -39,7 +40,12 @@ export function maskName(name: string): string {
 }
 
 /** What staff with players.read see of players: the search, a player's page, a player's records. */
-export function createPlayerViews(deps: { db: Db; clock: Clock }) {
+export function createPlayerViews(deps: {
+  db: Db;
+  clock: Clock;
+  /** The player's own protection settings, read only (null: never set). */
+  protectionOf: (userId: number) => Promise<ProtectionView | null>;
+}) {
   const { db, clock } = deps;
 
   async function existing(userId: number) {
@@ -85,6 +91,7 @@ export function createPlayerViews(deps: { db: Db; clock: Clock }) {
       const live = await repo.liveSessions(db, userId, now);
       const lastLogin = await repo.lastLoginAt(db, userId);
       const counts = await repo.counts(db, userId);
+      const protection = await deps.protectionOf(userId);
       return {
         profile: {
           user_id: u.id,
@@ -120,6 +127,7 @@ export function createPlayerViews(deps: { db: Db; clock: Clock }) {
           expires_at: s.expiresAt.getTime(),
         })),
         counts,
+        protection,
       };
     },
 

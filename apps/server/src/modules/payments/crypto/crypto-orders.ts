@@ -39,7 +39,7 @@ export interface OrderContext {
   /** The adapter that serves crypto_pay (CRYPTO_PROVIDER). */
   providerName: string;
   /** The player's row lock and the 5 s throttle, first thing in the order's transaction. */
-  guard: (tx: Tx, userId: number, now: Date) => Promise<void>;
+  guard: (tx: Tx, userId: number, now: Date, amountUnits: number) => Promise<void>;
   newOrderSn: (nowMs: number) => string;
   /** The player's VIP recharge bonus (1/10000 of the money), fixed on the order like any channel's. */
   vipBonusBp?: (tx: Tx, userId: number) => Promise<number>;
@@ -78,7 +78,7 @@ export function createCryptoOrders(deps: {
       const bonusUnits = Math.floor((amountUnits * tier.additionBp) / 10_000);
 
       const { order, address } = await ledger.transaction(async ({ tx, now }) => {
-        await ctx.guard(tx, userId, now);
+        await ctx.guard(tx, userId, now, amountUnits);
         const orderSn = ctx.newOrderSn(now.getTime());
         const lent = await cryptoRepo.lend(tx, chain, orderSn, now);
         if (!lent) throw new AppError('CRYPTO_ADDRESS_UNAVAILABLE');
