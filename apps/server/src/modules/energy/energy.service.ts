@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { bagsRepo, type TableRow } from '../bags/bags.repo.ts';
 import { type BagsService, tableView } from '../bags/bags.service.ts';
+import { assertMayClaim } from '../protection/protection.service.ts';
 import { pick } from '../site/site.service.ts';
 import { energyRepo, energySourceKey } from './energy.repo.ts';
 import { energyWeekOf } from './energy.week.ts';
@@ -92,6 +93,7 @@ export function createEnergyService(deps: EnergyDeps) {
      * one of any number of requests at once open it; the others are told it is opened.
      */
     async open(userId: number, levelId: number, locale: Locale): Promise<EnergyOpenResponse> {
+      await assertMayClaim(deps.db, userId, deps.clock.now());
       const found = await energyRepo.level(db, levelId);
       if (!found?.l.enabled || found.kind !== 'energy') throw new AppError('ENERGY_LEVEL_NOT_FOUND');
       const { l } = found;

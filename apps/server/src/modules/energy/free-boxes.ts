@@ -20,6 +20,7 @@ import { recordAudit } from '../admin/audit.ts';
 import type { BoxesService } from '../boxes/boxes.service.ts';
 import { postTransfer } from '../ledger/ledger.ts';
 import { hasRecharged } from '../ledger/recharges.ts';
+import { assertMayClaim } from '../protection/protection.service.ts';
 
 /**
  * The free boxes (首充免费箱 and the trade-link box, issue 22; docs/promotions/energy-box.md "Free
@@ -102,6 +103,7 @@ export function createFreeBoxes(deps: {
     },
 
     async open(userId: number, kind: FreeBoxKind, locale: Locale): Promise<FreeBoxOpenResponse> {
+      await assertMayClaim(deps.db, userId, deps.clock.now());
       const [row] = await db.select().from(freeBoxes).where(eq(freeBoxes.kind, kind));
       if (!row?.enabled) throw new AppError('FREE_BOX_OFF');
       const [claim] = await db

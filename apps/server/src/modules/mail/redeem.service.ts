@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { CounterStore } from '../../infra/counters.ts';
+import { assertMayClaim } from '../protection/protection.service.ts';
 import { mailRepo } from './mail.repo.ts';
 import { checkBagCampaigns, type MailService, type SendMailInput } from './mail.service.ts';
 
@@ -62,6 +63,7 @@ export function createRedeemService(deps: RedeemDeps) {
     ): Promise<{ data: { mail_id: number }; msg: string }> {
       const text = normaliseCode(key);
       if (!text) throw new AppError('REDEEM_CODE_REQUIRED');
+      await assertMayClaim(deps.db, userId, deps.clock.now());
       // A wrong code keeps its reservation as the failure; a code that exists (even expired or
       // used up: the player typed it right) gives it back.
       const reservation = await deps.counters.reserve(

@@ -13,6 +13,7 @@ import {
   PROTECTION_STAKE_KINDS,
   type ProtectionView,
 } from '@kaixiang/shared/protection';
+import { SIGN_IN_PATHS } from '@kaixiang/shared/sign-in';
 import { TRANSFER_KINDS } from '@kaixiang/shared/wallet';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +192,8 @@ describe('player protection', () => {
     expect(res.body.data.cool_off_until).toBe(clock.now() + 7 * 86_400_000);
     expectRefused((await open(u)).body, 'PROTECTION_COOL_OFF');
     expectRefused((await recharge(u, 10 * Y)).body, 'PROTECTION_COOL_OFF');
+    // No promotion reaches a player on a break: the daily sign-in's reward is refused too.
+    expectRefused((await call(u, 'POST', SIGN_IN_PATHS.sign, {})).body, 'PROTECTION_COOL_OFF');
     expectRefused((await call(u, 'POST', PROTECTION_API.coolOff, { days: 1 })).body, 'PROTECTION_SHORTER_THAN_CURRENT');
     expect((await call(u, 'POST', PROTECTION_API.coolOff, { days: 14 })).body.code).toBe(200);
     await later(14 * 86_400_000, u);

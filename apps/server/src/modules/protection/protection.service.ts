@@ -290,3 +290,13 @@ declare module 'fastify' {
     protection: ProtectionService;
   }
 }
+
+/**
+ * Refuses a promotion's claim (a sign-in, a task reward, a red packet, a code, a free box) by a
+ * player in a cool-off or an exclusion: no incentive reaches them while they stay away (issue 24
+ * §2). One primary-key read; called first thing by each claim.
+ */
+export async function assertMayClaim(db: Db, userId: number, nowMs: number): Promise<void> {
+  const block = blockOf(await repo.peek(db, userId), new Date(nowMs));
+  if (block) throw new AppError(block);
+}

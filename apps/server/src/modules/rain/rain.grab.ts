@@ -28,6 +28,7 @@ import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { rechargedSince } from '../ledger/recharges.ts';
+import { assertMayClaim } from '../protection/protection.service.ts';
 import type { RainCounter } from './rain.counter.ts';
 import { type GrabJson, grabOn, type RainRoom, roomOf, takenOf } from './rain.repo.ts';
 import { hallFrame } from './rain.rounds.ts';
@@ -133,6 +134,7 @@ export function createRainGrab(deps: RainGrabDeps) {
 
   // --- the grab --------------------------------------------------------------------------------
   async function grab(userId: number, roundId: number): Promise<RainGrabResponse> {
+    await assertMayClaim(deps.db, userId, deps.clock.now());
     const room = await runningRound(roundId);
     const now = deps.clock.now();
     // Not running: not opened yet, or over (the close may not have run yet: the time decides).

@@ -15,6 +15,7 @@ import { grantBagsInTx } from '../bags/bags.grants.ts';
 import { bagsRepo } from '../bags/bags.repo.ts';
 import { balancesOf, type Ledger, type LedgerTx } from '../ledger/ledger.ts';
 import { chinaDayBefore, chinaDayOf, chinaDayRange } from '../promotion/china-day.ts';
+import { assertMayClaim } from '../protection/protection.service.ts';
 import { pick } from '../site/site.service.ts';
 import { type SignedRow, signInRepo } from './sign-in.repo.ts';
 
@@ -171,6 +172,7 @@ export function createSignInService(deps: {
      * the same day — a double click, another tab, another process — answers SIGN_IN_ALREADY.
      */
     async sign(userId: number, locale: Locale): Promise<SignInResponse> {
+      await assertMayClaim(deps.db, userId, deps.clock.now());
       const done = await ledger.transaction(async (lt) => {
         const nowMs = lt.now.getTime();
         const day = chinaDayOf(nowMs);

@@ -14,6 +14,7 @@ import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { balancesOf, type Ledger } from '../ledger/ledger.ts';
 import { chinaDayOf, chinaDayRange } from '../promotion/china-day.ts';
+import { assertMayClaim } from '../protection/protection.service.ts';
 import { vipLevelOf } from '../vip/vip.service.ts';
 import { capsOf, progressOf } from './tasks.progress.ts';
 import { rewardAt, type TaskRow, tasksRepo } from './tasks.repo.ts';
@@ -110,6 +111,7 @@ export function createTasksService(deps: TasksDeps) {
    * `promotions`, keyed per player, task, day and currency (a replay would move nothing either).
    */
   async function claim(userId: number, taskId: number): Promise<TaskClaimResponse> {
+    await assertMayClaim(deps.db, userId, deps.clock.now());
     const paid = await ledger.transaction(async ({ tx, now, post }) => {
       const day = chinaDayOf(now.getTime());
       const [task] = await tasksRepo.tasks(tx, { id: taskId });

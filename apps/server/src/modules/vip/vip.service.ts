@@ -17,6 +17,7 @@ import type { CommandItems } from '../command-items/command-items.service.ts';
 import { balancesOf, type Ledger } from '../ledger/ledger.ts';
 import { rechargedSince, rechargeTotalsBefore } from '../ledger/recharges.ts';
 import { REDEEM_MAX_WRONG_PER_IP, REDEEM_MAX_WRONG_PER_USER, REDEEM_WINDOW_MS } from '../mail/redeem.service.ts';
+import { assertMayClaim } from '../protection/protection.service.ts';
 import { siteRepo } from '../site/site.repo.ts';
 import { vipRepo } from './vip.repo.ts';
 import { completion, levelFor, monthStart, periodStart, retentionDeduction, thresholdOf } from './vip.rules.ts';
@@ -152,6 +153,7 @@ export function createVipService(deps: VipDeps) {
      * the level recomputed inside the transaction, paid from promotions with the month's unique row.
      */
     async redPacket(userId: number): Promise<VipRedPacketResponse> {
+      await assertMayClaim(deps.db, userId, deps.clock.now());
       const result = await ledger.transaction(async ({ tx, now, post }) => {
         const { level, def } = await judgeLevel(tx, userId);
         if (!def || def.redPacketUnits <= 0) throw new AppError('VIP_LEVEL_NOT_REACHED');
@@ -189,6 +191,7 @@ export function createVipService(deps: VipDeps) {
      * the player loaded earlier.
      */
     async claim(userId: number, input: { vip_award_id?: number | undefined; level?: number | undefined }) {
+      await assertMayClaim(deps.db, userId, deps.clock.now());
       const result = await ledger.transaction(async ({ tx, now, post }) => {
         const { levels, level: current } = await judgeLevel(tx, userId);
         let targets = levels.filter((l) => l.level <= current && l.rewardUnits > 0);
@@ -291,6 +294,7 @@ export function createVipService(deps: VipDeps) {
       ip = '',
     ): Promise<CommandRewardResponse> {
       await commandEnabled();
+      await assertMayClaim(deps.db, userId, deps.clock.now());
       const key = rawKey.trim();
       if (key.length === 0) throw new AppError('COMMAND_KEY_REQUIRED');
       if (key.length > COMMAND_KEY_MAX) throw new AppError('COMMAND_KEY_TOO_LONG');
