@@ -39,6 +39,7 @@ import { loadCatalogue } from './modules/catalogue/catalogue.seed.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { couponsDevRoutes } from './modules/coupons/coupons.dev-routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import type { SteamSessionProvider } from './modules/delivery/steam/steam-session.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { steamSandboxRoutes } from './modules/dev/steam-sandbox.routes.ts';
@@ -95,7 +96,13 @@ const BEACON_READS = new Set(Object.values(BEACON_PATHS).map((p) => `/api${p}`))
 const SOCKET_MAX_PAYLOAD = 16 * 1024;
 
 /** Builds the HTTP + socket app on a runtime. Listening is the caller's business. */
-export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
+export async function buildApp(
+  rt: Runtime,
+  opts: {
+    /** Replaces steam-user's login of the Steam bots (TRADE_BOT=steam): tests give the fake Steam's sessions. */
+    steamSession?: SteamSessionProvider;
+  } = {},
+): Promise<FastifyInstance> {
   const { config } = rt;
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -324,8 +331,12 @@ export async function buildApp(rt: Runtime): Promise<FastifyInstance> {
     ledger,
     log: app.log,
     retrievalBlocker: unpaidRechargeBlocker(rt.database.db),
+    ...(opts.steamSession ? { steamSession: opts.steamSession } : {}),
   });
   app.decorate('inventory', inventory);
+  app.addHook('onClose', async () => inventory.close());
+  // Offers pending at the marketplace when the last process stopped are followed again.
+  await inventory.resume();
   await app.register(inventoryRoutes(inventory, accounts.authenticate), { prefix: '/api' });
   app.decorate('mail', mail.mail);
   await app.register(mailRoutes(mail.mail, mail.redeem, accounts.authenticate), { prefix: '/api' });

@@ -180,8 +180,36 @@ export const configSchema = z
     MAIL_FROM: z.string().default('开箱 <no-reply@kaixiang.local>'),
     /** Steam OpenID endpoint; outside production the local sandbox provider when unset. */
     STEAM_OPENID_URL: optionalUrl(['http', 'https']),
-    /** Trade bot adapter for item retrieval; only the sandbox exists so far (modules/inventory). */
-    TRADE_BOT: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * Trade bot adapter for item retrieval (docs/delivery.md): the sandbox (default; nothing
+     * reaches Steam) or the Steam bot pool of STEAM_BOTS, with the marketplace of MARKET_PROVIDER
+     * (if set) for items no bot holds.
+     */
+    TRADE_BOT: z.enum(['sandbox', 'steam']).default('sandbox'),
+    /**
+     * The bot accounts, as JSON: [{accountName, password, sharedSecret, identitySecret,
+     * refreshToken?}] (modules/delivery/steam/steam-session.ts). Secrets: never in the repo.
+     */
+    STEAM_BOTS: z.string().optional(),
+    /** Steam Web API key: trade-hold checks of a player's link (GetTradeHoldDurations). */
+    STEAM_API_KEY: z.string().optional(),
+    /** Overrides of Steam's addresses (a local fake in tests); unset: the real ones. */
+    STEAM_COMMUNITY_URL: optionalUrl(['http', 'https']),
+    STEAM_API_URL: optionalUrl(['http', 'https']),
+    STEAM_POLL_MS: intVar(10_000, 10, 600_000),
+    STEAM_INVENTORY_REFRESH_MS: intVar(600_000, 1_000, 86_400_000),
+    STEAM_BOT_REVIVE_MS: intVar(60_000, 100, 3_600_000),
+    /** The peer-to-peer marketplace items no bot holds are bought from (docs/delivery-marketplace.md); unset: none. */
+    MARKET_PROVIDER: z.enum(['waxpeer']).optional(),
+    MARKET_API_KEY: z.string().optional(),
+    MARKET_API_URL: optionalUrl(['http', 'https']),
+    /** How far above an item's value a purchase may go, basis points. */
+    MARKET_MARGIN_BP: intVar(500, 0, 5_000),
+    /** Our units per marketplace minor unit (Waxpeer: $0.001 ≈ 72 units at 7.2 CNY/USD). */
+    MARKET_UNIT_PRICE_UNITS: intVar(72, 1, 1_000_000),
+    MARKET_POLL_MS: intVar(15_000, 10, 600_000),
+    /** A purchase not delivered by then fails and the item returns; over 6 h for Waxpeer (its trades live 6 h). */
+    MARKET_TIMEOUT_MS: intVar(25_200_000, 1_000, 172_800_000),
     /**
      * How the sandbox bot answers offers (modules/inventory/sandbox-trade-bot.ts); unset means
      * auto_accept, and manual in production (nothing is ever marked delivered there).
@@ -295,6 +323,10 @@ export const configSchema = z
     }
     if (c.UPGRADE_MIN_RATE_PPM > c.UPGRADE_MAX_RATE_PPM)
       ctx.addIssue({ code: 'custom', path: ['UPGRADE_MIN_RATE_PPM'], message: 'must not exceed UPGRADE_MAX_RATE_PPM' });
+    if (c.TRADE_BOT === 'steam' && !c.STEAM_BOTS)
+      ctx.addIssue({ code: 'custom', path: ['STEAM_BOTS'], message: 'required with TRADE_BOT=steam' });
+    if (c.MARKET_PROVIDER && !c.MARKET_API_KEY)
+      ctx.addIssue({ code: 'custom', path: ['MARKET_API_KEY'], message: 'required with MARKET_PROVIDER' });
     if (c.NODE_ENV !== 'production') return;
     // A beacon keyed by the house lets the house know rolls in advance.
     if (c.BEACON === 'local')

@@ -202,6 +202,9 @@ export const ERRORS = {
   PROTECTION_REALITY_CHECK: { code: 4904, http: 409 },
   PROTECTION_SHORTER_THAN_CURRENT: { code: 4905, http: 409 },
   PROTECTION_LIMIT_INVALID: { code: 4906, http: 400 },
+  // Delivery to Steam (issue 24 §1): 4920–4939.
+  RETRIEVE_INVENTORY_PRIVATE: { code: 4920, http: 409 },
+  RETRIEVE_TRADE_HOLD: { code: 4921, http: 409 },
   // The lucky player (幸运玩家, issue 21): 4750-4769.
   LUCKY_WINDOW_NOT_FOUND: { code: 4750, http: 404 },
   LUCKY_WINDOW_INVALID: { code: 4751, http: 400 },
@@ -1686,6 +1689,17 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '开始时间不能晚于结束时间',
     'zh-TW': '開始時間不能晚於結束時間',
     'en-US': 'The start of the range is after its end',
+  },
+  RETRIEVE_INVENTORY_PRIVATE: {
+    'zh-CN': '你的 Steam 库存未公开，请在 Steam 隐私设置中将库存设为公开后再取回',
+    'zh-TW': '你的 Steam 庫存未公開，請在 Steam 隱私設定中將庫存設為公開後再取回',
+    'en-US': 'Your Steam inventory is private: make it public in your Steam privacy settings, then retrieve again',
+  },
+  RETRIEVE_TRADE_HOLD: {
+    'zh-CN': '你的 Steam 账号有交易暂挂，饰品会被 Steam 暂扣最多 15 天；请绑定 Steam 手机令牌满 7 天后再取回',
+    'zh-TW': '你的 Steam 帳號有交易暫掛，飾品會被 Steam 暫扣最多 15 天；請綁定 Steam 手機令牌滿 7 天後再取回',
+    'en-US':
+      'Steam would hold this trade for up to 15 days: keep the Steam Mobile Authenticator for 7 days, then retrieve',
   },
   PROTECTION_EXCLUDED: {
     'zh-CN': '你已申请自我排除，排除期结束前无法游戏或充值',

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Clock } from '../../src/infra/clock.ts';
+import type { SteamSessionProvider } from '../../src/modules/delivery/steam/steam-session.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
 import { freshDatabase, sharedDatabase } from './test-db.ts';
 
@@ -60,6 +61,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** Another app whose PostgreSQL database this one shares: a second process of one deployment. */
     sharing?: TestApp;
+    /** The Steam bots' login (TRADE_BOT=steam): the fake Steam's sessions. */
+    steamSession?: SteamSessionProvider;
   } = {},
 ): Promise<TestApp> {
   const sharedUrl = opts.sharing?.rt.database.url;
@@ -78,7 +81,7 @@ export async function startTestApp(
     ...(opts.clock ? { clock: opts.clock } : {}),
     redisPrefix,
   });
-  const app = await buildApp(rt);
+  const app = await buildApp(rt, opts.steamSession ? { steamSession: opts.steamSession } : {});
   await app.ready();
 
   return {

@@ -1,9 +1,10 @@
 import type { Runtime } from '../../runtime.ts';
+import { createDelivery } from '../delivery/delivery.module.ts';
+import type { SteamSessionProvider } from '../delivery/steam/steam-session.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { noRetrievalBlocker, type RetrievalBlocker } from './inventory.hooks.ts';
 import { createInventoryService } from './inventory.service.ts';
 import { createRetentionJob } from './retention.ts';
-import { createSandboxTradeBot, type SandboxTradeBot } from './sandbox-trade-bot.ts';
 import { createTradeService } from './trade.service.ts';
 
 declare module 'fastify' {
@@ -20,14 +21,15 @@ export function createInventoryModule(
     ledger: Ledger;
     retrievalBlocker?: RetrievalBlocker;
     log?: { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void };
+    /** Replaces steam-user's login of the bots (tests: the fake Steam's sessions). */
+    steamSession?: SteamSessionProvider;
   },
 ) {
-  const { config } = rt;
   const db = rt.database.db;
-  // TRADE_BOT has one value today; a Steam adapter is chosen here when it exists.
-  const sandbox: SandboxTradeBot = createSandboxTradeBot({
-    mode: config.SANDBOX_TRADE_MODE ?? (config.NODE_ENV === 'production' ? 'manual' : 'auto_accept'),
-    delayMs: config.SANDBOX_TRADE_DELAY_MS,
+  // The adapter the config chooses (TRADE_BOT, MARKET_PROVIDER: docs/delivery.md).
+  const delivery = createDelivery(rt, {
+    ...(opts.log ? { log: opts.log } : {}),
+    ...(opts.steamSession ? { session: opts.steamSession } : {}),
   });
   const items = createInventoryService({ db, ledger: opts.ledger });
   const trade = createTradeService({
@@ -35,7 +37,8 @@ export function createInventoryModule(
     transaction: (fn) => rt.transaction(fn),
     clock: rt.clock,
     bus: rt.bus,
-    bot: sandbox,
+    bot: delivery.bot,
+    ...(delivery.checkLink ? { checkLink: delivery.checkLink } : {}),
     retrievalBlocker: opts.retrievalBlocker ?? noRetrievalBlocker,
     ...(opts.log ? { log: opts.log } : {}),
   });
@@ -45,8 +48,12 @@ export function createInventoryModule(
     trade,
     retention,
     /** The sandbox adapter (null once a real bot is configured): the dev page drives it. */
-    sandbox: config.TRADE_BOT === 'sandbox' ? sandbox : null,
-    close: () => sandbox.close(),
+    sandbox: delivery.sandbox,
+    /** The Steam bot pool (TRADE_BOT=steam), else null. */
+    steamPool: delivery.pool,
+    /** Pending offers followed again after a start (the marketplace's purchases). */
+    resume: () => delivery.resume(),
+    close: () => delivery.close(),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorKey } from '@kaixiang/shared/errors';
 import {
   ITEM_STATUS,
   ITEM_UPDATE_EVENT,
@@ -29,6 +30,11 @@ export interface TradeDeps {
   bus: EventBus;
   bot: TradeBot;
   retrievalBlocker: RetrievalBlocker;
+  /**
+   * Checks the player's trade link before an offer is made (the Steam adapter: format, trade hold,
+   * private inventory; docs/delivery.md): the refusal, or null. Absent: no check.
+   */
+  checkLink?: (link: string) => Promise<ErrorKey | null>;
   log?: { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void };
 }
 
@@ -166,6 +172,14 @@ export function createTradeService(deps: TradeDeps) {
       const blocked = await deps.retrievalBlocker(userId);
       if (blocked) throw new AppError(blocked);
       const unique = checkIds(ids, 'ITEM_NOT_FOUND');
+      if (deps.checkLink) {
+        // Asked before the transaction (Steam may take a while); the link read in it is the one
+        // sent, and a link changed meanwhile is checked by the offer's own outcome.
+        const link = (await inventoryRepo.steamLink(db, userId)).trim();
+        if (!link) throw new AppError('TRADE_LINK_REQUIRED');
+        const refusal = await deps.checkLink(link);
+        if (refusal) throw new AppError(refusal);
+      }
       const { offer, items } = await deps.transaction(async (tx) => {
         const link = (await inventoryRepo.steamLink(tx, userId)).trim();
         if (!link) throw new AppError('TRADE_LINK_REQUIRED');
