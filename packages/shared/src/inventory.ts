@@ -108,6 +108,11 @@ export const inventoryItem = z.object({
   failure: z.enum(OFFER_FAILURES).nullable(),
   /** When a pending offer expires, while retrieving. */
   offer_expires_at: z.number().int().nullable(),
+  /**
+   * While retrieving by a Steam bot's offer: the code written in the offer's message, so the
+   * player can tell our offer from a scammer's copy (docs/delivery.md). Null otherwise.
+   */
+  offer_security_code: z.string().nullable(),
 });
 export type InventoryItem = z.infer<typeof inventoryItem>;
 

@@ -29,6 +29,9 @@ const MockRechargeShortcut = import.meta.env.DEV
  */
 const RainHost = lazy(() => import('../features/rain/components/rain-host.tsx'));
 
+/** The player's reality-check reminder (issue 24 §2), on every page: a chunk of its own, like the rain. */
+const RealityCheckHost = lazy(() => import('../features/protection/components/reality-check-host.tsx'));
+
 /** The page shell of spec 1 §2: header, tickers, announcements, page, footer, side panel. */
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -64,6 +67,9 @@ export function AppLayout() {
         </Suspense>
       </div>
       <TaskNoticeLauncher />
+      <Suspense fallback={null}>
+        <RealityCheckHost />
+      </Suspense>
       <LoginDialogHost />
       <Toaster />
       {MockRechargeShortcut && (

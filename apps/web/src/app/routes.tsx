@@ -122,6 +122,9 @@ const WishingWellPage = lazy(() =>
 const EnergyPage = lazy(() =>
   import('../features/energy/components/energy-page.tsx').then((m) => ({ default: m.EnergyPage })),
 );
+const ProtectionPage = lazy(() =>
+  import('../features/protection/components/protection-page.tsx').then((m) => ({ default: m.ProtectionPage })),
+);
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -217,6 +220,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.newYearActivity, element: <NewYearPage /> },
       { path: PATHS.vipDailyTasks, element: <TasksPage /> },
       { path: PATHS.userinfoBag, element: <BagRecordsPage /> },
+      { path: PATHS.userinfoProtection, element: <ProtectionPage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
       { path: PATHS.extension, element: <PromotedUsersPage /> },

@@ -29,6 +29,8 @@ export const PATHS = {
   userinfoRedPacket: '/userinfo/redPacket',
   /** The player's points history (ours: the account change record of the `point` currency). */
   userinfoPoints: '/userinfo/points',
+  /** 理性游戏: the player's limits, reminders, breaks and history (ours: issue 24 §2). */
+  userinfoProtection: '/userinfo/protection',
   /** The daily sign-in calendar: under /activity, so the footer is hidden (spec 2 §2). */
   signIn: SIGN_IN_ROUTE,
   cardDetails: '/card/details',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ITEM_PATHS, ITEM_STATUS } from '@kaixiang/shared/inventory';
+import { ITEM_PATHS, ITEM_STATUS, type KnapsackResponse } from '@kaixiang/shared/inventory';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, registerUser, type TestUser } from '../../../test/support/accounts.ts';
@@ -84,6 +84,9 @@ describe('delivery to Steam through the site (fake Steam and marketplace)', () =
     const code = await t.app.inventory.steamPool?.securityCodeOf(res.body.data.offer_id);
     expect(code).toMatch(/^[A-Z0-9]{6}$/);
     expect(steam.offer(steamId)?.message).toContain(code);
+    // The player's inventory shows the same code beside the item while the offer is open.
+    const listed = await asUser<KnapsackResponse>(t, p.u.tokens.access_token, 'POST', ITEM_PATHS.knapsack, {});
+    expect(listed.body.data.list.find((i) => i.id === p.id)?.offer_security_code).toBe(code);
     expect(market.purchases().filter((x) => x.name === p.name)).toEqual([]);
     steam.accept(steamId);
     await itemIs(p.id, ITEM_STATUS.retrieved);

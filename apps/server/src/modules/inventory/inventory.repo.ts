@@ -3,6 +3,7 @@ import type { Locale } from '@kaixiang/shared/locale';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { itemDefs } from '../../db/schema/catalogue.ts';
+import { steamOffers } from '../../db/schema/delivery.ts';
 import { userItems } from '../../db/schema/items.ts';
 import { tradeOffers } from '../../db/schema/trade.ts';
 import { users } from '../../db/schema/users.ts';
@@ -20,6 +21,8 @@ export interface ListedItem {
   quality: number;
   offerExpiresAt: Date | null;
   offerState: string | null;
+  /** The code in the Steam offer's message (steam_offers), when a Steam bot sent it. */
+  offerSecurityCode: string | null;
 }
 
 const SORTS = {
@@ -72,10 +75,12 @@ export const inventoryRepo = {
           quality: itemDefs.quality,
           offerExpiresAt: tradeOffers.expiresAt,
           offerState: tradeOffers.state,
+          offerSecurityCode: steamOffers.securityCode,
         })
         .from(userItems)
         .innerJoin(itemDefs, eq(itemDefs.id, userItems.itemDefId))
         .leftJoin(tradeOffers, eq(tradeOffers.id, userItems.offerId))
+        .leftJoin(steamOffers, eq(steamOffers.offerId, userItems.offerId))
         .where(where)
         .orderBy(...SORTS[q.sort])
         .limit(q.limit)
@@ -90,6 +95,7 @@ export const inventoryRepo = {
         quality: r.quality,
         offerExpiresAt: r.offerExpiresAt,
         offerState: r.offerState,
+        offerSecurityCode: r.offerSecurityCode,
       })),
       total: total?.n ?? 0,
     };

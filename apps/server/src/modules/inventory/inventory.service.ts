@@ -54,6 +54,8 @@ export function toInventoryItem(r: ListedItem, locale: Locale): InventoryItem {
     failure: (i.failure as OfferFailure | null) ?? null,
     offer_expires_at:
       i.status === ITEM_STATUS.retrieving && r.offerState === 'pending' ? (r.offerExpiresAt?.getTime() ?? null) : null,
+    offer_security_code:
+      i.status === ITEM_STATUS.retrieving && r.offerState === 'pending' ? (r.offerSecurityCode ?? null) : null,
   };
 }
 

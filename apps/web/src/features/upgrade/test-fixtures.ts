@@ -62,6 +62,7 @@ export function invItem(id: number, priceUnits: number, name: string): Inventory
     retrieve_available_at: null,
     failure: null,
     offer_expires_at: null,
+    offer_security_code: null,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   IconLogout,
   IconMail,
   IconMall,
+  IconShield,
   IconTrophy,
   IconUser,
   IconUsers,
@@ -154,6 +155,7 @@ export function AccountHeader() {
                 [PATHS.pointsShop, IconMall, t('pointsShop.menu')],
                 [PATHS.userinfoBag, IconActivity, t('bags.menu')],
                 [PATHS.userinfoRedPacket, IconMail, t('pages.userinfoRedPacket.title')],
+                [PATHS.userinfoProtection, IconShield, t('protection.menu')],
               ] as const
             ).map(([to, Icon, label]) => (
               <Link key={to} role="menuitem" to={to} onClick={() => setMenuOpen(false)}>

@@ -95,7 +95,14 @@ function StatusNote({ item, nowMs }: { item: InventoryItem; nowMs: number }) {
   const { t } = useTranslation();
   if (item.status === ITEM_STATUS.retrieving && item.offer_expires_at !== null) {
     return (
-      <p className="inv-card__note">{t('inventory.offerExpires', { time: formatShortTime(item.offer_expires_at) })}</p>
+      <>
+        <p className="inv-card__note">
+          {t('inventory.offerExpires', { time: formatShortTime(item.offer_expires_at) })}
+        </p>
+        {item.offer_security_code && (
+          <p className="inv-card__note">{t('inventory.offerCode', { code: item.offer_security_code })}</p>
+        )}
+      </>
     );
   }
   if (item.status !== ITEM_STATUS.retrieveFailed) return null;

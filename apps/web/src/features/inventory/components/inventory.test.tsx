@@ -30,6 +30,7 @@ function item(overrides: Partial<InventoryItem> = {}): InventoryItem {
     retrieve_available_at: null,
     failure: null,
     offer_expires_at: null,
+    offer_security_code: null,
     ...overrides,
   };
 }
@@ -37,7 +38,14 @@ function item(overrides: Partial<InventoryItem> = {}): InventoryItem {
 const ITEMS = [
   item(),
   item({ id: 2, item_id: 102, name: 'M4A1-S | 氮化处理', cost_price: 30_000, exter: 1, quality: 3 }),
-  item({ id: 3, item_id: 103, name: 'USP-S | 守护者', status: 1, offer_expires_at: NOW + 3_600_000 }),
+  item({
+    id: 3,
+    item_id: 103,
+    name: 'USP-S | 守护者',
+    status: 1,
+    offer_expires_at: NOW + 3_600_000,
+    offer_security_code: 'K7Q2XM',
+  }),
   item({
     id: 4,
     item_id: 104,
@@ -108,6 +116,7 @@ describe('inventory list', () => {
     expect(within(card('AK-47 | 红线')).getByText('隐秘')).toBeTruthy();
     expect(within(card('USP-S | 守护者')).getByText('取回中')).toBeTruthy();
     expect(within(card('USP-S | 守护者')).getByText(/前于 Steam 接受报价/)).toBeTruthy();
+    expect(within(card('USP-S | 守护者')).getByText(/安全码 K7Q2XM/)).toBeTruthy();
     const failed = card('AWP | 二西莫夫');
     expect(within(failed).getByText('取回失败')).toBeTruthy();
     expect(within(failed).getByText('您拒绝了交易报价')).toBeTruthy();

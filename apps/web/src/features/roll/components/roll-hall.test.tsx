@@ -138,6 +138,7 @@ describe('roll hall', () => {
       retrieve_available_at: null,
       failure: null,
       offer_expires_at: null,
+      offer_security_code: null,
     };
     const created: unknown[] = [];
     mockApi({

@@ -10,6 +10,7 @@ import { localDateTime } from '../../format.ts';
 import { QueryFallback } from '../query-fallback.tsx';
 import { AdjustBalanceDialog, BanDialog, ResetPasswordDialog, SendMailDialog } from './player-actions.tsx';
 import { PLAYERS_PATH, playerPath } from './player-paths.ts';
+import { PlayerProtection } from './player-protection.tsx';
 import { PlayerRecords } from './player-records.tsx';
 import { usePlayerDetail } from './players-api.ts';
 
@@ -186,6 +187,7 @@ function PlayerBody({ userId, detail }: { userId: number; detail: PlayerDetail }
           ]}
         />
       </div>
+      <PlayerProtection protection={detail.protection} />
       <Sessions sessions={detail.sessions} />
       <PlayerRecords userId={userId} />
       {(dialog === 'ban' || dialog === 'unban') && <BanDialog userId={userId} ban={dialog === 'ban'} onClose={close} />}

@@ -7,6 +7,7 @@ import { storeSession } from '../../../../lib/session.ts';
 import { TOKENS } from '../../../../test/accounts-fixtures.ts';
 import { fail, type MockHandler, type MockRequest, mockApi } from '../../../../test/mock-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
+import { localDateTime } from '../../format.ts';
 import { ADMIN, callsTo, consoleHandlers, FINANCE, liveSession, SUPPORT } from '../../test-fixtures.ts';
 
 const summary = (user_id: number, over: Partial<PlayerSummary> = {}): PlayerSummary => ({
@@ -57,6 +58,7 @@ const DETAIL: PlayerDetail = {
     },
   ],
   counts: { invitees: 0, openings: 3, recharges: 1, recharged_units: 500_000, items_held: 0, items_held_units: 0 },
+  protection: null,
 };
 
 function open(path: string, me = SUPPORT, overrides: Record<string, MockHandler> = {}) {
@@ -334,5 +336,60 @@ describe('a player’s page', () => {
     const status = await records.findByTitle('4');
     expect(status.textContent).toBe('取回失败');
     expect(status.closest('tr')!.textContent).toContain('开箱 新手箱');
+  });
+});
+
+describe('a player’s safer play settings', () => {
+  const card = () => screen.findByRole('region', { name: '理性游戏设置' });
+
+  it('says so when the player never set any', async () => {
+    open('/admin/players/7', SUPPORT);
+    expect((await card()).textContent).toContain('未设置');
+  });
+
+  it('shows the limits in force, this period’s use, a raise waiting, the reminder and the breaks, and no control', async () => {
+    const now = Date.now();
+    const raiseAt = now + 5 * 3600_000;
+    const coolOffUntil = now + 3 * 86_400_000;
+    open('/admin/players/7', ADMIN, {
+      [ADMIN_PLAYER_PATHS.detail]: () => ({
+        ...DETAIL,
+        protection: {
+          limits: {
+            deposit_day: 1_000_000,
+            deposit_week: null,
+            deposit_month: null,
+            loss_day: null,
+            loss_week: 2_000_000,
+            loss_month: null,
+          },
+          pending: [{ field: 'loss_week', value: null, effective_at: raiseAt }],
+          usage: {
+            deposit_day: 250_000,
+            deposit_week: 250_000,
+            deposit_month: 250_000,
+            loss_day: 0,
+            loss_week: 123_400,
+            loss_month: 0,
+          },
+          reality_check_minutes: 45,
+          session: null,
+          cool_off_until: coolOffUntil,
+          excluded_until: null,
+          now,
+        },
+      }),
+    });
+    const region = await card();
+    const rows = within(region).getAllByRole('row');
+    expect(rows).toHaveLength(7);
+    expect(rows[1]!.textContent).toBe('每日充值¥100.00¥25.00无');
+    expect(rows[2]!.textContent).toBe('每周充值无¥25.00无');
+    expect(rows[5]!.textContent).toBe(`每周净亏损¥200.00¥12.34${localDateTime(raiseAt)} 起：无`);
+    expect(region.textContent).toContain('游戏时长提醒每 45 分钟');
+    expect(region.textContent).toContain(`冷静期至${localDateTime(coolOffUntil)}`);
+    expect(region.textContent).toContain('自我排除至无');
+    expect(within(region).queryByRole('button')).toBeNull();
+    expect(within(region).queryByRole('textbox')).toBeNull();
   });
 });
