@@ -16,6 +16,16 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return format;
 }
 
+/** A moment to the minute, 24-hour clock (2026/11/28 18:05): the options every "until"/"from" time shares. */
+export const TO_THE_MINUTE: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+};
+
 /**
  * A whole number with thousands separators, as zh-CN, zh-TW and en-US all write it (1,234,567).
  * Written out rather than through Intl: the first Intl formatter of a page loads ICU's data, a

@@ -1,5 +1,5 @@
 import { formatUnits } from '@kaixiang/shared/money';
-import { dateTimeFormat } from '../../i18n/formats.ts';
+import { dateTimeFormat, TO_THE_MINUTE } from '../../i18n/formats.ts';
 
 /** An amount of coin units as the player reads it: ¥12.34, and -¥12.34 for a net win. */
 export function yuanText(units: number): string {
@@ -8,14 +8,7 @@ export function yuanText(units: number): string {
 
 /** A moment to the minute in the player's language and time zone (an end of a break, a raise's start). */
 export function momentText(ms: number, locale: string): string {
-  return dateTimeFormat(locale, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(ms);
+  return dateTimeFormat(locale, TO_THE_MINUTE).format(ms);
 }
 
 /** Whole hours and minutes of a stretch of play, for the reminder ("1 小时 5 分钟"). */

@@ -1,5 +1,5 @@
-import { WEAR_GRADE_LABELS, type WearGrade } from '@kaixiang/shared/items';
 import type { BotFailure, OfferOutcome } from '../../inventory/trade-bot.ts';
+import { marketHashName as steamMarketHashName } from '../steam/market-name.ts';
 
 /**
  * The marketplace purchase's pure rules (docs/delivery-marketplace.md): the item's Steam market
@@ -20,10 +20,8 @@ export interface NamedDef {
  * are never StatTrak (the price table prices them without it), so no "StatTrak™ " prefix.
  */
 export function marketHashName(def: NamedDef, exter: number): string {
-  const star = def.quality === 7 ? '★ ' : '';
-  const grade = exter as WearGrade;
-  if (grade === 6 || !(grade in WEAR_GRADE_LABELS)) return `${star}${def.nameEn}`;
-  return `${star}${def.nameEn} (${WEAR_GRADE_LABELS[grade]['en-US']})`;
+  // One rule for both routes: the bots match their assets by the same name (steam/market-name.ts).
+  return steamMarketHashName({ nameEn: def.nameEn, exter, star: def.quality === 7 });
 }
 
 /** How the cap is computed: the margin on top of the item's value, and the exchange rate. */

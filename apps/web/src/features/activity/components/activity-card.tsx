@@ -1,22 +1,13 @@
 import type { Activity } from '@kaixiang/shared/site';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dateTimeFormat } from '../../../i18n/formats.ts';
+import { dateTimeFormat, TO_THE_MINUTE } from '../../../i18n/formats.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
-
-const WHEN: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-};
 
 /** One activity of the list: its state, window, rules and the way to its page. */
 export function ActivityCard({ activity: a }: { activity: Activity }) {
   const { t } = useTranslation();
-  const when = dateTimeFormat(useLocale(), WHEN);
+  const when = dateTimeFormat(useLocale(), TO_THE_MINUTE);
   // A navigation path containing "http" opens in a new window (spec 1 §2).
   const outside = a.path.includes('http');
   return (

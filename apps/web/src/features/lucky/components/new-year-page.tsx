@@ -8,7 +8,7 @@ import { IconActivity } from '../../../components/icons.tsx';
 import { Price } from '../../../components/price.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
-import { dateTimeFormat } from '../../../i18n/formats.ts';
+import { dateTimeFormat, TO_THE_MINUTE } from '../../../i18n/formats.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { countdownParts, useMsUntil } from '../../../lib/countdown.ts';
 import { PATHS } from '../../../lib/paths.ts';
@@ -25,15 +25,6 @@ export function NewYearPage() {
     </FeatureTextsGate>
   );
 }
-
-const WHEN: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-};
 
 function NewYear() {
   const { t } = useTranslation();
@@ -89,8 +80,8 @@ function WindowPanel(props: {
   const { current, next, offsetMs, onTurn } = props;
   const shown = current ?? next;
   const when = (w: LuckyWindow) => ({
-    start: dateTimeFormat(locale, WHEN).format(w.start_time),
-    end: dateTimeFormat(locale, WHEN).format(w.end_time),
+    start: dateTimeFormat(locale, TO_THE_MINUTE).format(w.start_time),
+    end: dateTimeFormat(locale, TO_THE_MINUTE).format(w.end_time),
   });
   if (!shown) {
     return (
