@@ -134,13 +134,14 @@ export function createRainGrab(deps: RainGrabDeps) {
 
   // --- the grab --------------------------------------------------------------------------------
   async function grab(userId: number, roundId: number): Promise<RainGrabResponse> {
-    await assertMayClaim(deps.db, userId, deps.clock.now());
     const room = await runningRound(roundId);
     const now = deps.clock.now();
     // Not running: not opened yet, or over (the close may not have run yet: the time decides).
     if (room.data.state !== 'running' && room.data.state !== 'ended') throw new AppError('RAIN_NOT_RUNNING');
     const refusal = await refusalOf(room, userId);
     if (refusal) throw new AppError(refusal);
+    // A player on a break or excluded takes no packet (one primary-key read, before the pop).
+    await assertMayClaim(deps.db, userId, now);
     let popped = await pop(room, userId, now);
     if (popped.status === 'gone') throw new AppError('RAIN_PACKETS_GONE');
     if (popped.status !== 'ok') throw new AppError('RAIN_NOT_RUNNING');
