@@ -103,7 +103,17 @@ describe('the red-packet rain in the browser', () => {
         })
         .toMatch(/^红包雨 00:\d\d 后开始$/);
       await screenshot(a, 'rain-countdown-zh-CN');
-      const roundId = (await api<RainInfo>('GET', RAIN_PATHS.info)).data.round?.round_id as number;
+      // The countdown follows the schedule; the round itself is made by the leader a little later.
+      let roundId = 0;
+      await expect
+        .poll(
+          async () => {
+            roundId = (await api<RainInfo>('GET', RAIN_PATHS.info)).data.round?.round_id ?? 0;
+            return roundId;
+          },
+          { timeout: Math.max(10_000, start - Date.now()) },
+        )
+        .toBeGreaterThan(0);
 
       // It starts: the badge becomes the way into the rain.
       const grabs: { page: Page; amount: number; index: number }[] = [];
