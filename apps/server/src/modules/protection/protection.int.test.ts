@@ -225,6 +225,21 @@ describe('player protection', () => {
     );
   });
 
+  it('accounts verified while their ID excludes itself end up excluded, whichever commits first', async () => {
+    const id = mainland('51010719880808123');
+    const verify = (u: TestUser) =>
+      call(u, 'POST', ACCOUNT_PATHS.identity, { realname: '赵六', identification: id, type: 1 });
+    const [a, ...late] = await Promise.all([registerUser(t), registerUser(t), registerUser(t), registerUser(t)]);
+    expect((await verify(a)).body.code).toBe(200);
+    const [excluded, ...verified] = await Promise.all([
+      call(a, 'POST', PROTECTION_API.selfExclude, { months: 12 }),
+      ...late.map(verify),
+    ]);
+    expect(excluded.body.code).toBe(200);
+    expect(verified.map((v) => v.body.code)).toEqual([200, 200, 200]);
+    for (const u of late) expect((await view(u)).excluded_until).toBe(excluded.body.data.excluded_until);
+  });
+
   // On PostgreSQL (TEST_DATABASE_URL) these race for real; PGlite runs them one at a time.
   it('holds a loss limit under concurrent stakes and a deposit limit under concurrent recharges', async () => {
     const u = await registerUser(t);

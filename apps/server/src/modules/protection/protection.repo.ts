@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { identities } from '../../db/schema/accounts.ts';
 import { rechargeOrders } from '../../db/schema/payments.ts';
 import { playerProtection, protectionLog, protectionUsage } from '../../db/schema/protection.ts';
 import { users } from '../../db/schema/users.ts';
@@ -148,6 +149,14 @@ export const protectionRepo = {
     const [row] = await db.select({ hash: users.idNumberHash }).from(users).where(eq(users.id, userId));
     return row?.hash ?? null;
   },
+
+  /** Locks the ID's row (accounts.repo lockIdentity takes it first in a verification). */
+  lockIdentity: (tx: Tx, idHash: string) =>
+    tx
+      .select({ hash: identities.idNumberHash })
+      .from(identities)
+      .where(eq(identities.idNumberHash, idHash))
+      .for('update'),
 
   /** Every account verified with the ID, ascending (the order their rows are locked in). */
   accountsOfId: async (db: Db, idHash: string): Promise<number[]> =>

@@ -221,10 +221,13 @@ export function createProtectionService(deps: ProtectionDeps) {
      */
     async selfExclude(userId: number, req: SelfExcludeRequest): Promise<ProtectionView> {
       const idHash = await repo.idHashOf(db, userId);
-      const others = idHash ? (await repo.accountsOfId(db, idHash)).filter((id) => id !== userId) : [];
       return change(userId, { guard: true }, async (tx, row, now) => {
         const until = new Date(addMonths(now.getTime(), req.months));
         if (row.excludedUntil && row.excludedUntil > until) throw new AppError('PROTECTION_SHORTER_THAN_CURRENT');
+        // The ID's row lock (the one a verification takes): an account verified meanwhile is either
+        // in this list or verified after this commit, and then inherits the exclusion.
+        if (idHash) await repo.lockIdentity(tx, idHash);
+        const others = idHash ? (await repo.accountsOfId(tx, idHash)).filter((id) => id !== userId) : [];
         await repo.update(tx, userId, { excludedUntil: until, updatedAt: now });
         await repo.log(tx, userId, 'exclude', { months: req.months, until: until.getTime(), linked: others }, now);
         for (const other of others) await excludeOne(tx, other, until, now, { by: userId });
