@@ -47,6 +47,11 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The rows of a raw `execute` (both drivers answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /**
  * A PostgreSQL array literal, sent as one text parameter and cast in the statement
  * (`${pgArray(ids)}::integer[]`): both drivers take it alike, where a JS array would be spread

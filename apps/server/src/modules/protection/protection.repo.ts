@@ -4,6 +4,7 @@ import { identities } from '../../db/schema/accounts.ts';
 import { rechargeOrders } from '../../db/schema/payments.ts';
 import { playerProtection, protectionLog, protectionUsage } from '../../db/schema/protection.ts';
 import { users } from '../../db/schema/users.ts';
+import { rowsOf } from '../../db/tx.ts';
 
 export type ProtectionRow = typeof playerProtection.$inferSelect;
 
@@ -55,9 +56,6 @@ function rowOf(r: SettledRow): ProtectionRow {
   };
 }
 
-const rowsOf = (res: unknown): SettledRow[] =>
-  Array.isArray(res) ? (res as SettledRow[]) : ((res as { rows: SettledRow[] }).rows ?? []);
-
 /** Reads and writes of player protection (db/functions/protection.sql holds the ledger's side). */
 export const protectionRepo = {
   /**
@@ -67,7 +65,7 @@ export const protectionRepo = {
    */
   settle: async (tx: Tx, userId: number, now: Date): Promise<ProtectionRow | null> => {
     const res = await tx.execute(sql`select * from kx_protection_settle(${userId}, ${now.toISOString()}::timestamptz)`);
-    const [row] = rowsOf(res);
+    const [row] = rowsOf<SettledRow>(res);
     return row ? rowOf(row) : null;
   },
 
@@ -90,7 +88,7 @@ export const protectionRepo = {
     const res = await db.execute(
       sql`select guarded from ledger_accounts where owner = ${`u:${userId}`} and currency = 'coin'`,
     );
-    return (rowsOf(res)[0] as unknown as { guarded?: boolean } | undefined)?.guarded === true;
+    return rowsOf<{ guarded: boolean }>(res)[0]?.guarded === true;
   },
 
   /** Net loss (staked − returned) since each start, from protection_usage (guarded players). */
@@ -119,7 +117,7 @@ export const protectionRepo = {
              coalesce(sum(staked - returned) filter (where day >= ${from.week}::date), 0) as week,
              coalesce(sum(staked - returned) filter (where day >= ${from.month}::date), 0) as month
         from kx_protection_play(${userId}, ${since.toISOString()}::timestamptz)`);
-    const row = rowsOf(res)[0] as unknown as { day: string; week: string; month: string } | undefined;
+    const row = rowsOf<{ day: string; week: string; month: string }>(res)[0];
     return { day: Number(row?.day ?? 0), week: Number(row?.week ?? 0), month: Number(row?.month ?? 0) };
   },
 
@@ -164,19 +162,13 @@ export const protectionRepo = {
       (r) => r.id,
     ),
 
-  /** Players among `userIds` in a cool-off or an exclusion at `now`. */
-  blocked: async (db: Db, userIds: readonly number[], now: Date): Promise<Set<number>> => {
-    if (userIds.length === 0) return new Set();
-    const rows = await db
-      .select({ id: playerProtection.userId })
+  /** The latest exclusion end among these accounts (null: none was ever excluded). */
+  latestExclusion: async (db: Db, userIds: readonly number[]): Promise<Date | null> => {
+    const [row] = await db
+      .select({ until: sql<string | null>`max(${playerProtection.excludedUntil})` })
       .from(playerProtection)
-      .where(
-        and(
-          inArray(playerProtection.userId, [...userIds]),
-          sql`(${playerProtection.excludedUntil} > ${now.toISOString()}::timestamptz or ${playerProtection.coolOffUntil} > ${now.toISOString()}::timestamptz)`,
-        ),
-      );
-    return new Set(rows.map((r) => r.id));
+      .where(inArray(playerProtection.userId, [...userIds]));
+    return row?.until ? new Date(row.until) : null;
   },
 
   /** The player's row as stored (no lock, pending not applied): the cheap read of a refusal check. */

@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
+import { chinaDayOf } from '../promotion/china-day.ts';
 import { type ProtectionRow, protectionRepo as repo } from './protection.repo.ts';
 import { applyLimitChanges, isValidLimit, type Limits, type Pending } from './protection.rules.ts';
 
@@ -42,9 +43,6 @@ const columnsOf = (l: Limits) => ({
   lossMonth: l.loss_month,
 });
 
-/** China calendar day (YYYY-MM-DD) of an instant that starts a period. */
-const dayOf = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-
 /** The refusal a cool-off or an exclusion in force at `now` makes, if any. */
 export function blockOf(
   row: Pick<ProtectionRow, 'excludedUntil' | 'coolOffUntil'> | null,
@@ -66,7 +64,7 @@ export function createProtectionService(deps: ProtectionDeps) {
 
   async function viewOf(userId: number, row: ProtectionRow | null, nowMs: number): Promise<ProtectionView> {
     const p = protectionPeriods(nowMs);
-    const days = { day: dayOf(p.day), week: dayOf(p.week), month: dayOf(p.month) };
+    const days = { day: chinaDayOf(p.day), week: chinaDayOf(p.week), month: chinaDayOf(p.month) };
     const [deposits, loss] = await Promise.all([
       repo.deposits(db, userId, { day: new Date(p.day), week: new Date(p.week), month: new Date(p.month) }),
       (await repo.guarded(db, userId))
@@ -129,6 +127,12 @@ export function createProtectionService(deps: ProtectionDeps) {
     return viewOf(userId, row, nowMs);
   }
 
+  /** The player's row with due raises applied (null: never set anything), and the time read. */
+  async function settled(userId: number): Promise<{ row: ProtectionRow | null; nowMs: number }> {
+    const nowMs = clock.now();
+    return { row: await deps.transaction((tx) => repo.settle(tx, userId, new Date(nowMs))), nowMs };
+  }
+
   /** Sets an exclusion on one account (already guarded and locked by the caller), never shortening one. */
   async function excludeOne(tx: Tx, userId: number, until: Date, now: Date, detail: Record<string, unknown>) {
     await repo.guard(tx, userId, now);
@@ -141,15 +145,13 @@ export function createProtectionService(deps: ProtectionDeps) {
 
   return {
     async view(userId: number): Promise<ProtectionView> {
-      const nowMs = clock.now();
-      const row = await deps.transaction((tx) => repo.settle(tx, userId, new Date(nowMs)));
+      const { row, nowMs } = await settled(userId);
       return viewOf(userId, row, nowMs);
     },
 
     /** The console's read-only view: null when the player never set anything. */
     async adminView(userId: number): Promise<ProtectionView | null> {
-      const nowMs = clock.now();
-      const row = await deps.transaction((tx) => repo.settle(tx, userId, new Date(nowMs)));
+      const { row, nowMs } = await settled(userId);
       return row ? viewOf(userId, row, nowMs) : null;
     },
 
@@ -263,25 +265,9 @@ export function createProtectionService(deps: ProtectionDeps) {
      */
     async inheritExclusion(tx: Tx, userId: number, idHash: string, now: Date): Promise<void> {
       const others = (await repo.accountsOfId(tx, idHash)).filter((id) => id !== userId);
-      if (others.length === 0) return;
-      const blocked = await repo.blocked(tx, others, now);
-      if (blocked.size === 0) return;
-      let until = 0;
-      for (const id of blocked) {
-        const row = await repo.peek(tx, id);
-        until = Math.max(until, row?.excludedUntil?.getTime() ?? 0);
-      }
-      if (until > now.getTime()) await excludeOne(tx, userId, new Date(until), now, { inherited: true });
+      const until = others.length > 0 ? await repo.latestExclusion(tx, others) : null;
+      if (until && until > now) await excludeOne(tx, userId, until, now, { inherited: true });
     },
-
-    /** Refuses a promotion's claim by a player in a cool-off or an exclusion (no marketing reaches them). */
-    async assertNotBlocked(userId: number): Promise<void> {
-      const block = blockOf(await repo.peek(db, userId), new Date(clock.now()));
-      if (block) throw new AppError(block);
-    },
-
-    /** Players among `userIds` in a cool-off or an exclusion now: mass mail leaves them out. */
-    blocked: (userIds: readonly number[]) => repo.blocked(db, userIds, new Date(clock.now())),
   };
 }
 

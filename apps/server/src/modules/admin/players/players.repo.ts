@@ -8,9 +8,9 @@ import { userItems } from '../../../db/schema/items.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../../db/schema/ledger.ts';
 import { rechargeOrders } from '../../../db/schema/payments.ts';
 import { users } from '../../../db/schema/users.ts';
+import { rowsOf } from '../../../db/tx.ts';
 
 type Exec = Db | Tx;
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from what staff typed. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
