@@ -54,6 +54,11 @@ async function main() {
   scheduler.every('promotion:pickup-prizes', 60_000, async () => {
     await app.promotion.ranking.payFinishedDays();
   });
+  // Finished board periods and PK power activities (docs/promotions/boards.md): the closure row,
+  // taken first in each close's transaction, pays each once across processes and restarts.
+  scheduler.every('boards:close', 60_000, async (signal) => {
+    await app.boards.closer.closeDue(signal);
+  });
   // VIP monthly retention: each month boundary is applied once per player (retained_month) and the
   // scan runs once per boundary per process, so a frequent check is cheap and a missed one harmless.
   const vip = createVipService({

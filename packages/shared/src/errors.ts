@@ -351,6 +351,27 @@ export const ERRORS = {
   GAMES_RATE_BOUNDS_INVALID: { code: 4171, http: 400 },
   GAMES_ROBOTS_OFF: { code: 4172, http: 409 },
   GAMES_JACKPOT_FEED_INVALID: { code: 4173, http: 400 },
+  // Boards and events (issue 25): 5000–5019.
+  BOARD_SETTINGS_INVALID: { code: 5000, http: 400 },
+  PK_POWER_EVENT_NOT_FOUND: { code: 5001, http: 404 },
+  PK_POWER_EVENT_TIME_INVALID: { code: 5002, http: 400 },
+  PK_POWER_EVENT_OVERLAP: { code: 5003, http: 409 },
+  PK_POWER_EVENT_ENDED: { code: 5004, http: 409 },
+  PK_POWER_EVENT_STARTED: { code: 5005, http: 409 },
+  // World cup predictions (issue 25): 5020–5039.
+  CUP_TOURNAMENT_NOT_FOUND: { code: 5020, http: 404 },
+  CUP_FIXTURE_NOT_FOUND: { code: 5021, http: 404 },
+  CUP_KICKED_OFF: { code: 5022, http: 409 },
+  CUP_ALREADY_PREDICTED: { code: 5023, http: 409 },
+  CUP_STAKE_INVALID: { code: 5024, http: 400 },
+  CUP_NO_DRAW: { code: 5025, http: 400 },
+  CUP_POINTS_INSUFFICIENT: { code: 5026, http: 409 },
+  CUP_TOURNAMENT_CLOSED: { code: 5027, http: 409 },
+  CUP_RESULT_ALREADY_SET: { code: 5028, http: 409 },
+  CUP_NOT_KICKED_OFF: { code: 5029, http: 409 },
+  CUP_FIXTURE_LOCKED: { code: 5030, http: 409 },
+  CUP_FIXTURE_INVALID: { code: 5031, http: 400 },
+  CUP_DRAW_PICKED: { code: 5032, http: 409 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -1755,6 +1776,85 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '奖池注入比例须为 0%–3%（0–300 基点）',
     'zh-TW': '獎池注入比例須為 0%–3%（0–300 基點）',
     'en-US': 'The jackpot feed must be between 0 % and 3 % (0–300 basis points)',
+  },
+  BOARD_SETTINGS_INVALID: {
+    'zh-CN': '排行榜设置有误：每个榜单的每个周期只能设置一次，开箱王只按日结算',
+    'zh-TW': '排行榜設定有誤：每個榜單的每個週期只能設定一次，開箱王只按日結算',
+    'en-US': 'The board settings do not fit: each board and period once, and the unpacking king by day only',
+  },
+  PK_POWER_EVENT_NOT_FOUND: { 'zh-CN': '活动不存在', 'zh-TW': '活動不存在', 'en-US': 'No such activity' },
+  PK_POWER_EVENT_TIME_INVALID: {
+    'zh-CN': '活动结束时间必须晚于开始时间和当前时间',
+    'zh-TW': '活動結束時間必須晚於開始時間和目前時間',
+    'en-US': 'The activity must end after it starts, and in the future',
+  },
+  PK_POWER_EVENT_OVERLAP: {
+    'zh-CN': '与已有的PK战力活动时间重叠',
+    'zh-TW': '與已有的PK戰力活動時間重疊',
+    'en-US': 'Another PK power activity runs at that time',
+  },
+  PK_POWER_EVENT_ENDED: {
+    'zh-CN': '活动已结束，不能再修改',
+    'zh-TW': '活動已結束，不能再修改',
+    'en-US': 'The activity has ended and cannot change',
+  },
+  PK_POWER_EVENT_STARTED: {
+    'zh-CN': '活动已开始：只能修改标题、奖励和延后结束时间',
+    'zh-TW': '活動已開始：只能修改標題、獎勵和延後結束時間',
+    'en-US': 'The activity has started: only its titles, prizes and a later end may change',
+  },
+  CUP_TOURNAMENT_NOT_FOUND: { 'zh-CN': '赛事不存在', 'zh-TW': '賽事不存在', 'en-US': 'No such tournament' },
+  CUP_FIXTURE_NOT_FOUND: { 'zh-CN': '比赛不存在', 'zh-TW': '比賽不存在', 'en-US': 'No such match' },
+  CUP_KICKED_OFF: {
+    'zh-CN': '比赛已开始，竞猜已截止',
+    'zh-TW': '比賽已開始，競猜已截止',
+    'en-US': 'The match has kicked off: predictions are closed',
+  },
+  CUP_ALREADY_PREDICTED: {
+    'zh-CN': '你已竞猜过这场比赛',
+    'zh-TW': '你已競猜過這場比賽',
+    'en-US': 'You have already predicted this match',
+  },
+  CUP_STAKE_INVALID: {
+    'zh-CN': '竞猜积分须为正整数，且不超过本场上限',
+    'zh-TW': '競猜積分須為正整數，且不超過本場上限',
+    'en-US': 'Stake a whole number of points, up to the match’s limit',
+  },
+  CUP_NO_DRAW: {
+    'zh-CN': '这场比赛没有平局选项',
+    'zh-TW': '這場比賽沒有平局選項',
+    'en-US': 'This match cannot end in a draw',
+  },
+  CUP_POINTS_INSUFFICIENT: { 'zh-CN': '积分不足', 'zh-TW': '積分不足', 'en-US': 'Not enough points' },
+  CUP_TOURNAMENT_CLOSED: {
+    'zh-CN': '该赛事未开放竞猜',
+    'zh-TW': '該賽事未開放競猜',
+    'en-US': 'This tournament is not open for predictions',
+  },
+  CUP_RESULT_ALREADY_SET: {
+    'zh-CN': '比赛结果已录入，不能更改',
+    'zh-TW': '比賽結果已錄入，不能更改',
+    'en-US': 'The result has been entered and cannot change',
+  },
+  CUP_NOT_KICKED_OFF: {
+    'zh-CN': '比赛尚未开始，不能录入结果（可以取消比赛）',
+    'zh-TW': '比賽尚未開始，不能錄入結果（可以取消比賽）',
+    'en-US': 'The match has not kicked off: enter a result after kick-off (or void it)',
+  },
+  CUP_FIXTURE_LOCKED: {
+    'zh-CN': '比赛已开始或已有结果，不能修改',
+    'zh-TW': '比賽已開始或已有結果，不能修改',
+    'en-US': 'The match has kicked off or has a result and cannot change',
+  },
+  CUP_FIXTURE_INVALID: {
+    'zh-CN': '比赛设置有误：主客队不能相同，开赛时间须晚于现在',
+    'zh-TW': '比賽設定有誤：主客隊不能相同，開賽時間須晚於現在',
+    'en-US': 'The match does not fit: two different teams, kicking off in the future',
+  },
+  CUP_DRAW_PICKED: {
+    'zh-CN': '已有玩家竞猜平局，不能取消平局选项',
+    'zh-TW': '已有玩家競猜平局，不能取消平局選項',
+    'en-US': 'Players have predicted a draw: the draw cannot be taken away',
   },
 };
 

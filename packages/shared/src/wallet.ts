@@ -60,6 +60,10 @@ export const TRANSFER_KINDS = [
   'command_item',
   'wishing_well',
   'free_box',
+  'board_prize',
+  'cup_stake',
+  'cup_payout',
+  'cup_refund',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -51,6 +51,7 @@ const SQL_FILES = [
   'src/db/functions/points-shop.sql',
   'src/db/functions/command-items.sql',
   'src/db/functions/wishing-well.sql',
+  'src/db/functions/boards.sql',
 ];
 const GUARDS = SQL_FILES.flatMap((file) =>
   readFileSync(serverPath(file), 'utf8')

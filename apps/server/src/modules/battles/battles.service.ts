@@ -84,6 +84,8 @@ export interface BattlesDeps {
   robotsEnabled?: () => Promise<boolean>;
   /** The operator's battle limits (game settings): the most boxes, the most one seat may cost. */
   battleLimits?: () => Promise<{ maxBoxes: number; maxSeatCostUnits: number | null }>;
+  /** After a room was made and committed (the boards announce it during a PK power activity). */
+  onCreated?: (roomId: number, creatorId: number) => Promise<void>;
 }
 
 /** game_type of a battle win in the tickers (spec 1 §3: 2 is the arena). */
@@ -358,6 +360,7 @@ export function createBattlesService(deps: BattlesDeps) {
         const data: StoredBattle = { ...step.value.state, boxVersions: boxes.map((b) => b.version) };
         return ok({ ...changeOf(step.value, now), data, dueAt: now + WAIT_MS });
       });
+      await deps.onCreated?.(room.id, userId).catch(() => undefined); // a courtesy: the room is made
       return { room_id: room.id };
     },
 

@@ -87,6 +87,8 @@ export async function registerGames(
     authenticate: (req: FastifyRequest) => Promise<void>;
     /** The operator's game settings (admin/games/game-settings.ts): robots, battle and turntable limits. */
     settings?: Pick<GameSettingsReader, 'robotsEnabled' | 'battleLimits' | 'turntableLimits'>;
+    /** After a battle room was made (the boards announce it during a PK power activity). */
+    onBattleCreated?: (roomId: number, creatorId: number) => Promise<void>;
   },
 ): Promise<GamesModule> {
   const { db } = rt.database;
@@ -104,6 +106,7 @@ export async function registerGames(
     site: deps.site,
     presence: deps.presence,
     ...(deps.settings ? { robotsEnabled: deps.settings.robotsEnabled, battleLimits: deps.settings.battleLimits } : {}),
+    ...(deps.onBattleCreated ? { onCreated: deps.onBattleCreated } : {}),
   });
   await app.register(battlesRoutes(battles, deps.authenticate), { prefix: '/api' });
   const turntable = createTurntableService({

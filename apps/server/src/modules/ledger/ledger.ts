@@ -34,6 +34,8 @@ export const HOUSE_ACCOUNTS = [
    * its sum is what the console has given players, apart from every game and promotion.
    */
   'admin_adjust',
+  /** World cup predictions (竞猜): takes the points staked, pays the right picks back. */
+  'predictions',
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 
