@@ -31,6 +31,7 @@ import { bagsDevRoutes } from './modules/bags/bags.dev-routes.ts';
 import { grantRechargeBags } from './modules/bags/bags.grants.ts';
 import { createBagsModule } from './modules/bags/bags.module.ts';
 import { bagsRoutes } from './modules/bags/bags.routes.ts';
+import { registerBoards } from './modules/boards/boards.module.ts';
 import { boxArtRoutes } from './modules/boxes/box-art.routes.ts';
 import { boxesRoutes } from './modules/boxes/boxes.routes.ts';
 import { createBoxesService } from './modules/boxes/boxes.service.ts';
@@ -39,6 +40,7 @@ import { loadCatalogue } from './modules/catalogue/catalogue.seed.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { couponsDevRoutes } from './modules/coupons/coupons.dev-routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { registerCup } from './modules/cup/cup.module.ts';
 import type { SteamSessionProvider } from './modules/delivery/steam/steam-session.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
@@ -293,7 +295,10 @@ export async function buildApp(
       maxRatePpm: config.UPGRADE_MAX_RATE_PPM,
     }),
   });
+  // Before the games: a battle room made during a PK power activity is announced by the boards.
+  const boards = await registerBoards(app, rt, { ledger, mail: mail.mail, authenticate: accounts.authenticate });
   const games = await registerGames(app, rt, {
+    onBattleCreated: (roomId, creatorId) => boards.service.battleCreated(roomId, creatorId),
     ledger: tasks.ledgerFor(['battle', 'turntable_bet']),
     boxes,
     site,
@@ -375,6 +380,7 @@ export async function buildApp(
     onBags: (userId) => bags.service.publishCount(userId),
   });
   await registerWishingWell(app, rt, { ledger, authenticate: accounts.authenticate });
+  await registerCup(app, rt, { ledger, authenticate: accounts.authenticate });
   const promotion = createPromotionModule(rt, ledger);
   app.decorate('promotion', promotion);
   await app.register(promotionRoutes(promotion.ranking, promotion.invite, accounts.authenticate), { prefix: '/api' });

@@ -330,8 +330,8 @@ describe('boards: a finished period is paid once', () => {
     // Cases day: p1 (50) first, p2 and p3 (30 each; p2 reached it first) → p2 second.
     // King by value: p2's ¥200 item; king by multiple: p2 again (6.67×): both default prizes (¥88).
     const kingPrize = 880_000;
-    expect(after[0] - (before[0] as number)).toBe(880_000);
-    expect(after[1] - (before[1] as number)).toBe(380_000 + 2 * kingPrize);
+    expect((after[0] as number) - (before[0] as number)).toBe(880_000);
+    expect((after[1] as number) - (before[1] as number)).toBe(380_000 + 2 * kingPrize);
     expect(after[2]).toBe(before[2]);
     expect(after[3]).toBe(before[3]);
     const prizes = await db()

@@ -1,3 +1,5 @@
+import { BOARDS_ROUTES } from '@kaixiang/shared/boards-paths';
+import { CUP_ROUTE } from '@kaixiang/shared/cup-paths';
 import { ENERGY_ROUTE } from '@kaixiang/shared/energy-paths';
 import { POINTS_SHOP_ROUTE } from '@kaixiang/shared/points-shop-paths';
 import { SIGN_IN_ROUTE } from '@kaixiang/shared/sign-in-paths';
@@ -134,6 +136,63 @@ export function defaultActivities(nowMs: number) {
       rulesEn:
         'Earn lucky bags by recharging ¥10 or more in a day, reaching a new VIP level, or signing in on day 7. Open one from the bag icon at the bottom right, once every 3 seconds; the amount is drawn by a verifiable fair roll.',
       sort: 30,
+    },
+    // The boards and events of issue 25 (docs/promotions/boards.md, world-cup.md).
+    {
+      id: 11,
+      titleZhCn: '王者排行',
+      titleZhTw: '王者排行',
+      titleEn: 'Royal ranking',
+      path: BOARDS_ROUTES.royal,
+      ...always,
+      rulesZhCn:
+        '对战榜、开箱榜、升级榜按北京时间每日、每周统计：对战计入结束的对战入场费，开箱计入开箱花费，升级计入升级投入，机器人不计入。每个周期结束后自动按名次发放奖励并邮件通知。',
+      rulesZhTw:
+        '對戰榜、開箱榜、升級榜按北京時間每日、每週統計：對戰計入結束的對戰入場費，開箱計入開箱花費，升級計入升級投入，機器人不計入。每個週期結束後自動按名次發放獎勵並郵件通知。',
+      rulesEn:
+        'The PK, Cases and Upgrade boards count each China day and week: the entry of every battle that ended, what you paid to open boxes, and what you staked on upgrades; robots never count. When a period ends the prizes are paid by rank and you get a mail.',
+      sort: 14,
+    },
+    {
+      id: 13,
+      titleZhCn: '开箱王',
+      titleZhTw: '開箱王',
+      titleEn: 'Unpacking king',
+      path: BOARDS_ROUTES.king,
+      ...always,
+      rulesZhCn:
+        '每天（北京时间）单次开箱开出价值最高、以及开出倍数（饰品价值÷箱子价格）最高的玩家分别加冕开箱王，次日零点后发放奖励。',
+      rulesZhTw:
+        '每天（北京時間）單次開箱開出價值最高、以及開出倍數（飾品價值÷箱子價格）最高的玩家分別加冕開箱王，次日零點後發放獎勵。',
+      rulesEn:
+        'Each China day, the best single item opened by value, and the best by multiple of its box’s price, each crown an unpacking king; the prizes are paid after midnight.',
+      sort: 15,
+    },
+    {
+      id: 14,
+      titleZhCn: 'PK战力',
+      titleZhTw: 'PK戰力',
+      titleEn: 'PK power',
+      path: BOARDS_ROUTES.pkPower,
+      ...always,
+      rulesZhCn: '活动期间创建并完成对战、赢得对战都可获得战力，活动结束后按战力排名发放奖励。',
+      rulesZhTw: '活動期間建立並完成對戰、贏得對戰都可獲得戰力，活動結束後按戰力排名發放獎勵。',
+      rulesEn:
+        'While the activity runs, battles you create and finish and battles you win earn power; when it ends the prizes are paid by power.',
+      sort: 16,
+    },
+    {
+      id: 15,
+      titleZhCn: '世界杯竞猜',
+      titleZhTw: '世界盃競猜',
+      titleEn: 'World cup predictions',
+      path: CUP_ROUTE,
+      ...always,
+      rulesZhCn: '开赛前用积分竞猜比赛结果，每场限猜一次；赛果录入后猜中即按赔率返还积分，比赛取消则退还。',
+      rulesZhTw: '開賽前用積分競猜比賽結果，每場限猜一次；賽果錄入後猜中即按賠率返還積分，比賽取消則退還。',
+      rulesEn:
+        'Predict a match’s result with points before kick-off, once per match; when the result is entered a right pick pays back stake × odds, and a cancelled match refunds it.',
+      sort: 17,
     },
   ];
   const newYear = newYearWindows().find((w) => w.endsAtMs > nowMs);

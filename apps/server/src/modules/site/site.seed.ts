@@ -54,6 +54,8 @@ const NAV = [
     badge: null,
   },
   { id: 6, zhCn: '夺宝', zhTw: '奪寶', en: 'Treasure', path: '/card', icon: 'card', needLogin: 1, badge: null },
+  // 王者排行 (issue 25): the royal ranking's boards.
+  { id: 13, zhCn: '排行榜', zhTw: '排行榜', en: 'Ranking', path: '/ranking', icon: 'rank', needLogin: 1, badge: null },
   {
     id: 7,
     zhCn: '公平验证',
