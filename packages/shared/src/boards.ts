@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './record-id.ts';
 import { playerVipLevel } from './vip.ts';
 
 /**
@@ -239,7 +240,7 @@ export const adminPkPowerEventInput = z.object({
 });
 export type AdminPkPowerEventInput = z.infer<typeof adminPkPowerEventInput>;
 
-export const adminPkPowerEventUpdate = adminPkPowerEventInput.extend({ id: z.number().int() });
+export const adminPkPowerEventUpdate = adminPkPowerEventInput.extend({ id: recordId });
 export type AdminPkPowerEventUpdate = z.infer<typeof adminPkPowerEventUpdate>;
 
 export const adminPkPowerEvent = z.object({

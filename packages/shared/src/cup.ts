@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boardMe, boardRow } from './boards.ts';
+import { recordId, recordIdQuery } from './record-id.ts';
 
 export { ADMIN_CUP_PATHS, CUP_PATHS, CUP_ROUTE } from './cup-paths.ts';
 
@@ -24,7 +25,7 @@ export type CupTournamentState = (typeof CUP_TOURNAMENT_STATES)[number];
 /** open: predictions taken; started: kicked off, waiting for the result; settled; void. */
 export const CUP_FIXTURE_STATES = ['open', 'started', 'settled', 'void'] as const;
 
-export const cupQuery = z.object({ tournament_id: z.coerce.number().int().min(1).optional() });
+export const cupQuery = z.object({ tournament_id: recordIdQuery.optional() });
 
 export const cupTeam = z.object({ name: z.string(), flag: z.string() });
 
@@ -78,7 +79,7 @@ export const cupView = z.object({
 export type CupView = z.infer<typeof cupView>;
 
 export const cupPredictRequest = z.object({
-  fixture_id: z.number().int().min(1),
+  fixture_id: recordId,
   pick: z.enum(CUP_PICKS),
   stake: z.number().int(),
 });
@@ -120,7 +121,7 @@ export const adminCupTournamentInput = z.object({
   reason: z.string().max(200).default(''),
 });
 export type AdminCupTournamentInput = z.infer<typeof adminCupTournamentInput>;
-export const adminCupTournamentUpdate = adminCupTournamentInput.extend({ id: z.number().int() });
+export const adminCupTournamentUpdate = adminCupTournamentInput.extend({ id: recordId });
 export type AdminCupTournamentUpdate = z.infer<typeof adminCupTournamentUpdate>;
 
 export const adminCupTournament = z.object({
@@ -144,7 +145,7 @@ export const adminCupTournamentsResponse = z.object({ list: z.array(adminCupTour
 export type AdminCupTournamentsResponse = z.infer<typeof adminCupTournamentsResponse>;
 
 export const adminCupFixtureInput = z.object({
-  tournament_id: z.number().int().min(1),
+  tournament_id: recordId,
   stage_zh_cn: z.string().trim().max(40).default(''),
   stage_zh_tw: z.string().trim().max(40).default(''),
   stage_en: z.string().trim().max(40).default(''),
@@ -167,13 +168,11 @@ export const adminCupFixtureInput = z.object({
   reason: z.string().max(200).default(''),
 });
 export type AdminCupFixtureInput = z.infer<typeof adminCupFixtureInput>;
-export const adminCupFixtureUpdate = adminCupFixtureInput
-  .omit({ tournament_id: true })
-  .extend({ id: z.number().int() });
+export const adminCupFixtureUpdate = adminCupFixtureInput.omit({ tournament_id: true }).extend({ id: recordId });
 export type AdminCupFixtureUpdate = z.infer<typeof adminCupFixtureUpdate>;
 
 export const adminCupSettleInput = z.object({
-  id: z.number().int(),
+  id: recordId,
   result: z.enum(CUP_RESULTS),
   reason: z.string().max(200).default(''),
 });
@@ -192,6 +191,6 @@ export const adminCupFixture = adminCupFixtureInput.omit({ reason: true }).exten
   updated_at: z.number().int(),
 });
 export type AdminCupFixture = z.infer<typeof adminCupFixture>;
-export const adminCupFixturesQuery = z.object({ tournament_id: z.coerce.number().int().min(1) });
+export const adminCupFixturesQuery = z.object({ tournament_id: recordIdQuery });
 export const adminCupFixturesResponse = z.object({ list: z.array(adminCupFixture) });
 export type AdminCupFixturesResponse = z.infer<typeof adminCupFixturesResponse>;

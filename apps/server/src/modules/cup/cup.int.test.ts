@@ -277,8 +277,8 @@ describe('world cup predictions', () => {
     const guest = await t.api('POST', CUP_PATHS.predict, { body: { fixture_id: f.id, pick: 'home', stake: 1 } });
     expect(guest.status).toBe(401);
     expectRefused((await predict(u, 999_999, 'home', 1)).body, 'CUP_FIXTURE_NOT_FOUND');
-    // An id past the integer column names no row: refused as such, never a failed query.
-    expectRefused((await predict(u, 2 ** 40, 'home', 1)).body, 'CUP_FIXTURE_NOT_FOUND');
+    // An id past the integer column is refused by the request's schema, never a failed query.
+    expectRefused((await predict(u, 2 ** 40, 'home', 1)).body, 'VALIDATION_FAILED');
     expectRefused((await predict(u, inDraft.id, 'home', 1, 'zh-TW')).body, 'CUP_TOURNAMENT_NOT_FOUND', 'zh-TW');
     expectRefused((await predict(u, inArchived.id, 'home', 1)).body, 'CUP_TOURNAMENT_CLOSED');
     expectRefused((await predict(u, f.id, 'home', 0, 'en-US')).body, 'CUP_STAKE_INVALID', 'en-US');
@@ -295,7 +295,7 @@ describe('world cup predictions', () => {
     const asked = await as<CupView>(u, 'GET', `${CUP_PATHS.info}?tournament_id=${draft.id}`, undefined, 'en-US');
     expectRefused(asked.body, 'CUP_TOURNAMENT_NOT_FOUND', 'en-US');
     const huge = await as<CupView>(u, 'GET', `${CUP_PATHS.info}?tournament_id=${2 ** 40}`);
-    expectRefused(huge.body, 'CUP_TOURNAMENT_NOT_FOUND');
+    expectRefused(huge.body, 'VALIDATION_FAILED');
 
     // Once per fixture: the second pick, even another one, is refused.
     expect((await predict(u, f.id, 'away', 100)).body.code).toBe(200);
@@ -329,9 +329,9 @@ describe('world cup predictions', () => {
       'CUP_FIXTURE_INVALID',
     );
     await refuse(ADMIN_CUP_PATHS.createFixture, fixtureInput(999_999), 'CUP_TOURNAMENT_NOT_FOUND');
-    await refuse(ADMIN_CUP_PATHS.createFixture, fixtureInput(2 ** 40), 'CUP_TOURNAMENT_NOT_FOUND');
+    await refuse(ADMIN_CUP_PATHS.createFixture, fixtureInput(2 ** 40), 'VALIDATION_FAILED');
     await refuse(ADMIN_CUP_PATHS.createFixture, fixtureInput(tour.id, { kickoff_at: 2 ** 52 }), 'CUP_FIXTURE_INVALID');
-    await refuse(ADMIN_CUP_PATHS.settleFixture, { id: 2 ** 40, result: 'void' }, 'CUP_FIXTURE_NOT_FOUND');
+    await refuse(ADMIN_CUP_PATHS.settleFixture, { id: 2 ** 40, result: 'void' }, 'VALIDATION_FAILED');
     await refuse(ADMIN_CUP_PATHS.updateTournament, { id: 999_999, title_zh_cn: 'x' }, 'CUP_TOURNAMENT_NOT_FOUND');
     expect(await audits()).toBe(n);
 
