@@ -59,6 +59,10 @@ async function main() {
   scheduler.every('boards:close', 60_000, async (signal) => {
     await app.boards.closer.closeDue(signal);
   });
+  // Today's unpacking king, watched once a second: a new king is told to every page at once.
+  scheduler.every('boards:king', 1_000, async () => {
+    await app.boards.service.watchKing();
+  });
   // VIP monthly retention: each month boundary is applied once per player (retained_month) and the
   // scan runs once per boundary per process, so a frequent check is cheap and a missed one harmless.
   const vip = createVipService({

@@ -42,6 +42,8 @@ export const BOARDS_EVENTS = {
   pkPowerRewardNotice: 'act_pkpower_reward_notice',
   /** User room: the player won a ranking or unpacking king prize (rewardNotice). */
   rankingRewardNotice: 'ranking_reward_notice',
+  /** Site room: today's unpacking king (either crown) changed hands or score ({period_key}); read the king again. */
+  kingChange: 'king_change',
 } as const;
 
 /** How long a reward notice stays on screen (spec 2 §7: 15 s). */

@@ -1,3 +1,4 @@
+import { CUP_PATHS } from '@kaixiang/shared/cup-paths';
 import { SITE_PATHS } from '@kaixiang/shared/site';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -90,16 +91,19 @@ describe('site shell', () => {
     expect(await screen.findByRole('contentinfo')).toBeTruthy();
   });
 
-  it('says an activity not built yet is not open, instead of showing it empty', async () => {
-    // The activities left are behind the login guard: a signed-in player sees the page.
+  it('opens the boards and the world cup as pages of their own, each from its own chunk', async () => {
+    // 开箱王 and 世界杯 are behind the login guard: a signed-in player sees the pages.
     storeSession(TOKENS);
-    mockApi(accountHandlers());
+    const { requests } = mockApi(
+      accountHandlers({
+        [CUP_PATHS.info]: () => ({ tournaments: [], tournament: null, fixtures: [], board: [], me: null }),
+      }),
+    );
     renderApp('/worldCup');
-    expect(await screen.findByRole('heading', { name: '世界杯' })).toBeTruthy();
-    expect(screen.getByText('该功能暂未开放')).toBeTruthy();
-    expect(screen.queryByText('这里还没有任何记录')).toBeNull();
-    const nav = await screen.findByRole('navigation', { name: '主导航' });
-    expect(within(nav).queryByRole('link', { name: /世界杯/ })).toBeNull();
+    expect(await screen.findByRole('heading', { name: '世界杯竞猜' })).toBeTruthy();
+    expect(await screen.findByText('暂无竞猜赛事')).toBeTruthy();
+    expect(screen.queryByText('该功能暂未开放')).toBeNull();
+    expect(requests.some((r) => r.url.pathname === `/api${CUP_PATHS.info}`)).toBe(true);
   });
 
   it('login and register buttons ask for the login dialog in the right mode', async () => {

@@ -6,6 +6,7 @@ import { AccountHeader } from '../features/accounts/components/account-header.ts
 import { LoginDialogHost } from '../features/accounts/components/login-dialog-host.tsx';
 import { SessionBootstrap } from '../features/accounts/components/session-bootstrap.tsx';
 import { BagLauncher } from '../features/bags/bag-launcher.tsx';
+import { RewardNoticeLauncher } from '../features/boards/reward-notice-launcher.tsx';
 import { AnnouncementBar } from '../features/site/components/announcement-bar.tsx';
 import { LiveTickers } from '../features/site/components/live-tickers.tsx';
 import { SidePanel } from '../features/site/components/side-panel.tsx';
@@ -67,6 +68,8 @@ export function AppLayout() {
         </Suspense>
       </div>
       <TaskNoticeLauncher />
+      {/* The boards' 15 s reward notices (spec 2 §7): a chunk of its own, loaded after sign-in. */}
+      <RewardNoticeLauncher />
       <Suspense fallback={null}>
         <RealityCheckHost />
       </Suspense>

@@ -1,9 +1,6 @@
 import { RTP_ROUTE } from '@kaixiang/shared/transparency-route';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router';
-import { FeaturePage } from '../components/feature-page.tsx';
-import { IconTrophy } from '../components/icons.tsx';
 import { PageSpinner } from '../components/spinner.tsx';
 import { LoginDialogHost } from '../features/accounts/components/login-dialog-host.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
@@ -15,7 +12,7 @@ import { AppLayout } from './layout.tsx';
  * The home page comes with the shell: it is the page a newcomer lands on. Every other page is a
  * chunk of its own, loaded when it is first visited (the layout's Suspense shows a spinner under
  * the header meanwhile), so the first visit does not download the whole site (docs/operations.md
- * "The page a newcomer loads"). A game screen that replaces a placeholder below joins them here.
+ * "The page a newcomer loads").
  */
 const BoxPage = lazy(() => import('../features/boxes/components/box-page.tsx').then((m) => ({ default: m.BoxPage })));
 const VipPage = lazy(() => import('../features/vip/components/vip-page.tsx').then((m) => ({ default: m.VipPage })));
@@ -125,6 +122,11 @@ const EnergyPage = lazy(() =>
 const ProtectionPage = lazy(() =>
   import('../features/protection/components/protection-page.tsx').then((m) => ({ default: m.ProtectionPage })),
 );
+const boards = () => import('../features/boards/pages.ts');
+const RoyalPage = lazy(() => boards().then((m) => ({ default: m.RoyalPage })));
+const KingPage = lazy(() => boards().then((m) => ({ default: m.KingPage })));
+const PkPowerPage = lazy(() => boards().then((m) => ({ default: m.PkPowerPage })));
+const CupPage = lazy(() => import('../features/cup/components/cup-page.tsx').then((m) => ({ default: m.CupPage })));
 const AccountChangesPage = lazy(() =>
   import('../features/wallet/components/account-changes-page.tsx').then((m) => ({ default: m.AccountChangesPage })),
 );
@@ -134,31 +136,6 @@ const AccountChangesPage = lazy(() =>
  * so a player's first load carries none of it. It borrows the site's login dialog.
  */
 const AdminConsole = lazy(() => import('../features/admin/console-entry.tsx'));
-
-/**
- * Pages of features not built yet: none is in the navigation, but each route the
- * spec names answers with its real name and says plainly that it is not open, rather than an
- * empty list that would pass for a real feature with nothing in it. `key` selects the texts under
- * `pages.<key>` in the locale files. The screen that replaces one is loaded lazily like the pages
- * above.
- */
-const FEATURE_PAGES: readonly { path: string; key: string; icon: ReactNode }[] = [
-  { path: PATHS.vipUnpackingKing, key: 'vipUnpackingKing', icon: <IconTrophy size={26} /> },
-  { path: PATHS.worldCup, key: 'worldCup', icon: <IconTrophy size={26} /> },
-];
-
-function FeatureRoute({ textKey, icon }: { textKey: string; icon: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <FeaturePage
-      icon={icon}
-      title={t(`pages.${textKey}.title`)}
-      subtitle={t(`pages.${textKey}.subtitle`)}
-      emptyTitle={t('pages.notOpen.title')}
-      emptyHint={t('pages.notOpen.hint')}
-    />
-  );
-}
 
 /** About us exists only on hosts that show it; wait for the host info before deciding. */
 function HelpRoute() {
@@ -221,13 +198,16 @@ export const routes: RouteObject[] = [
       { path: PATHS.vipDailyTasks, element: <TasksPage /> },
       { path: PATHS.userinfoBag, element: <BagRecordsPage /> },
       { path: PATHS.userinfoProtection, element: <ProtectionPage /> },
+      { path: PATHS.ranking, element: <RoyalPage /> },
+      { path: PATHS.vipUnpackingKing, element: <KingPage /> },
+      { path: PATHS.pkPower, element: <PkPowerPage /> },
+      { path: PATHS.worldCup, element: <CupPage /> },
       { path: PATHS.userinfo, element: <BasicInfoPage textKey="userinfo" /> },
       { path: PATHS.userinfoBasic, element: <BasicInfoPage textKey="userinfoBasic" /> },
       { path: PATHS.extension, element: <PromotedUsersPage /> },
       { path: PATHS.userinfoExtension, element: <PromotedUsersPage textKey="userinfoExtension" /> },
       { path: `${PATHS.help}/:page`, element: <HelpRoute /> },
       { path: PATHS.help, element: <Navigate to={`${PATHS.help}/qustion`} replace /> },
-      ...FEATURE_PAGES.map((p) => ({ path: p.path, element: <FeatureRoute textKey={p.key} icon={p.icon} /> })),
       { path: '*', element: <Navigate to={PATHS.notFound} replace /> },
     ],
   },

@@ -1,3 +1,4 @@
+import { BOARDS_ROUTES } from '@kaixiang/shared/boards-paths';
 import { ENERGY_ROUTE } from '@kaixiang/shared/energy-paths';
 import { POINTS_SHOP_ROUTE } from '@kaixiang/shared/points-shop-paths';
 import { ROUTES } from '@kaixiang/shared/routes';
@@ -49,6 +50,10 @@ export const PATHS = {
   wishingWell: WISHING_WELL_ROUTE,
   /** The energy box (能量箱; ours: the spec names the feature, not its path), under /activity. */
   energyBox: ENERGY_ROUTE,
+  /** 王者排行 (ours: the spec names the screen "Royal ranking", not its path). */
+  ranking: BOARDS_ROUTES.royal,
+  /** PK战力 (the spec's act_pkpower; ours: its path), under /activity, so the footer is hidden. */
+  pkPower: BOARDS_ROUTES.pkPower,
   help: '/help',
   /** One box: its contents, odds and the opening reel. */
   box: '/box/:boxId',

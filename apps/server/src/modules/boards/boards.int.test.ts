@@ -384,4 +384,20 @@ describe('boards: a finished period is paid once', () => {
     expect(audit[0]?.reason).toBe('双十一');
     await expectLedgerBalanced(t);
   });
+
+  it("tells every page when today's unpacking king changes, and only then", async () => {
+    const kings: BusMessage[] = [];
+    t.rt.bus.subscribe((m) => {
+      if (m.type === BOARDS_EVENTS.kingChange) kings.push(m);
+    });
+    const watch = () => t.app.boards.service.watchKing();
+    await watch(); // this process's first look
+    expect(await watch()).toBe(false);
+    const u = await registerUser(t);
+    await opened(u.userId, 100_000, 50_000_000);
+    expect(await watch()).toBe(true);
+    expect(await watch()).toBe(false);
+    const told = await until(async () => kings[0] ?? null);
+    expect(told).toMatchObject({ room: 'site', data: { period_key: periodOf('day', clock.now()).key } });
+  });
 });

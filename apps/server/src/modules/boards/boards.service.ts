@@ -22,6 +22,7 @@ import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { pick } from '../site/site.service.ts';
 import { boardList } from './boards.list.ts';
+import { boardsRepo } from './boards.repo.ts';
 import { readBoardSettings } from './boards.settings.ts';
 import { type Period, periodOf } from './periods.ts';
 
@@ -45,6 +46,8 @@ export function eventState(e: Pick<PkPowerEventRow, 'startsAt' | 'endsAt'>, nowM
  */
 export function createBoardsService(deps: BoardsDeps) {
   const { db, clock } = deps;
+  /** What watchKing saw last in this process (null before its first look). */
+  let lastKing: string | null = null;
 
   async function closedPrizes(board: string, period: string): Promise<number[] | null> {
     const [closure] = await db
@@ -199,6 +202,25 @@ export function createBoardsService(deps: BoardsDeps) {
       const paid = await closedPrizes('pk_power', period);
       const { list, me } = await boardList(db, 'pk_power', period, viewerId, paid ?? event.prizes);
       return { event: eventView(event, paid !== null, locale, nowMs), list, me };
+    },
+
+    /**
+     * Tells every client when today's unpacking king changes (king_change on the site room), so
+     * the page shows a new king at once instead of at its next poll. Run every second by the
+     * scheduler leader: two index reads a second for the whole site, rather than one per opening.
+     * Returns whether it told.
+     */
+    async watchKing(): Promise<boolean> {
+      const period = periodOf('day', clock.now()).key;
+      const [value, multiple] = await Promise.all([
+        boardsRepo.top(db, 'king_value', period, 1),
+        boardsRepo.top(db, 'king_multiple', period, 1),
+      ]);
+      const seen = `${period}|${[value[0], multiple[0]].map((r) => (r ? `${r.userId}:${r.score}` : '-')).join('|')}`;
+      const changed = lastKing !== null && seen !== lastKing;
+      lastKing = seen;
+      if (changed) await deps.bus.publish(SITE_ROOM, BOARDS_EVENTS.kingChange, { period_key: period });
+      return changed;
     },
 
     /**
