@@ -5,6 +5,7 @@ import {
   IconBoxes,
   IconContent,
   IconDashboard,
+  IconEvents,
   IconGames,
   IconPayments,
   IconPlayers,
@@ -14,8 +15,8 @@ import {
 
 /**
  * The console's sections, in the order the sidebar lists them (issue 23: dashboard, players,
- * catalogue and boxes, payments, retrievals, games, promotions, content, audit log). Their names
- * are in the texts already (`admin.sections.<id>`).
+ * catalogue and boxes, payments, retrievals, games, promotions, content, audit log; issue 25 added
+ * boards and events after promotions). Their names are in the texts (`admin.sections.<id>`).
  */
 export type SectionId =
   | 'dashboard'
@@ -25,6 +26,7 @@ export type SectionId =
   | 'retrievals'
   | 'games'
   | 'promotions'
+  | 'events'
   | 'content'
   | 'audit';
 
@@ -102,6 +104,13 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'promotions.manage',
     icon: IconPromotions,
     screen: lazy(() => import('./components/promotions/promotions-screen.tsx')),
+  },
+  {
+    id: 'events',
+    path: 'events',
+    permission: 'promotions.manage',
+    icon: IconEvents,
+    screen: lazy(() => import('./components/events/events-screen.tsx')),
   },
   {
     id: 'content',

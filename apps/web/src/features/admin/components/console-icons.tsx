@@ -100,6 +100,13 @@ export const IconPromotions = (p: IconProps) => (
   </Svg>
 );
 
+export const IconEvents = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M8 4h8v5a4 4 0 0 1-8 0z" />
+    <path d="M8 6H5v1.5A3 3 0 0 0 8 10.5M16 6h3v1.5a3 3 0 0 1-3 3M12 13v4M8.5 20h7M10 17h4v3h-4z" />
+  </Svg>
+);
+
 export const IconPayments = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3" y="6" width="18" height="13" rx="2" />

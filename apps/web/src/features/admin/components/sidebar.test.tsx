@@ -23,7 +23,7 @@ const SECTIONS: ConsoleSection[] = [
   { id: 'audit', path: 'audit-log', permission: 'audit.read', icon: IconAuditLog, screen: screenOf('audit') },
 ];
 
-/** The nine sections of issue 23, with a screen or not. */
+/** The nine sections of issue 23 and issue 25's boards and events, with a screen or not. */
 const ALL_SECTION_IDS: SectionId[] = [
   'dashboard',
   'players',
@@ -32,6 +32,7 @@ const ALL_SECTION_IDS: SectionId[] = [
   'retrievals',
   'games',
   'promotions',
+  'events',
   'content',
   'audit',
 ];
