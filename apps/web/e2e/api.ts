@@ -129,6 +129,11 @@ export function creditCoins(userId: number, units: number): Promise<void> {
   return devTool('credit', { user_id: userId, amount: units });
 }
 
+/** Credits points (the currency sign-in and tasks pay) through the same faucet. */
+export function creditPoints(userId: number, points: number): Promise<void> {
+  return devTool('credit', { user_id: userId, amount: points, currency: 'point' });
+}
+
 /** Makes a player an anchor (account_type 2): anchors make roll rooms of their items. */
 export function makeAnchor(userId: number): Promise<void> {
   return devTool('account-type', { user_id: userId, account_type: 2 });

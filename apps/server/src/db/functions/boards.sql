@@ -34,12 +34,20 @@ $$;
 
 -- Box openings: the Cases board counts the box's price; the unpacking king keeps the player's
 -- best single item of the day by value and by multiple of the box's price (basis points). Only
--- paid openings count (a box price of 0 is a test row or a free-of-charge roll).
+-- openings the player paid for count: not a box price of 0 (a test row), and not a free box (the
+-- house funded it: its claim row, written first in the same transaction, names the request).
 CREATE OR REPLACE FUNCTION kx_board_opening() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_periods text[];
+  v_request text;
 BEGIN
   IF NEW.box_price_units <= 0 THEN
+    RETURN NULL;
+  END IF;
+  SELECT request_id INTO v_request FROM box_open_requests WHERE id = NEW.request_row_id;
+  IF v_request LIKE 'free\_%' AND EXISTS (
+    SELECT 1 FROM free_box_claims WHERE user_id = NEW.user_id AND request_id = v_request
+  ) THEN
     RETURN NULL;
   END IF;
   PERFORM kx_board_add('cases', NEW.user_id, NEW.box_price_units, NEW.created_at);

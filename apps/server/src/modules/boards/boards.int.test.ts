@@ -30,6 +30,8 @@ import { fakeClock, startTestApp, type TestApp } from '../../../test/support/tes
 import { until } from '../../../test/support/until.ts';
 import { adminAudit } from '../../db/schema/admin.ts';
 import { boardScores } from '../../db/schema/boards.ts';
+import { boxOpenRequests } from '../../db/schema/boxes.ts';
+import { freeBoxClaims } from '../../db/schema/energy.ts';
 import { boxOpenings, upgradeRecords } from '../../db/schema/games.ts';
 import { ledgerTransfers } from '../../db/schema/ledger.ts';
 import { mails } from '../../db/schema/mail.ts';
@@ -271,7 +273,7 @@ describe('boards: a finished period is paid once', () => {
 
   const db = () => t.rt.database.db;
   /** Openings written as the game writes them (the trigger does the rest), at the clock's time. */
-  async function opened(userId: number, boxPrice: number, itemPrice: number) {
+  async function opened(userId: number, boxPrice: number, itemPrice: number, requestRowId: number | null = null) {
     const [anyBox] = rowsOf<{ id: number }>(await db().execute(sql`select id from boxes order by id limit 1`));
     const [anyItem] = rowsOf<{ id: number }>(await db().execute(sql`select id from item_defs order by id limit 1`));
     await db()
@@ -282,6 +284,7 @@ describe('boards: a finished period is paid once', () => {
         itemDefId: anyItem?.id as number,
         priceUnits: itemPrice,
         boxPriceUnits: boxPrice,
+        requestRowId,
         createdAt: new Date(clock.now()),
       });
   }
@@ -383,6 +386,47 @@ describe('boards: a finished period is paid once', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]?.reason).toBe('双十一');
     await expectLedgerBalanced(t);
+  });
+
+  it('a free box (funded by the house) counts on no board; a paid one does', async () => {
+    const u = await registerUser(t);
+    const request = async (requestId: string) => {
+      const [row] = await db()
+        .insert(boxOpenRequests)
+        .values({
+          userId: u.userId,
+          requestId,
+          boxId: 1,
+          count: 1,
+          totalPriceUnits: 100_000,
+          transferId: 0,
+          createdAt: new Date(clock.now()),
+        })
+        .returning({ id: boxOpenRequests.id });
+      return row?.id as number;
+    };
+    const freeId = `free_first_charge_${u.userId}`;
+    await db()
+      .insert(freeBoxClaims)
+      .values({
+        kind: 'first_charge',
+        userId: u.userId,
+        boxId: 1,
+        requestId: freeId,
+        createdAt: new Date(clock.now()),
+      });
+    await opened(u.userId, 100_000, 9_000_000, await request(freeId));
+    expect(await db().select().from(boardScores).where(eq(boardScores.userId, u.userId))).toEqual([]);
+    await opened(u.userId, 100_000, 50_000, await request(randomUUID()));
+    const rows = await db().select().from(boardScores).where(eq(boardScores.userId, u.userId));
+    expect(rows.map((r) => [r.board, r.score]).sort()).toEqual(
+      [
+        ['cases', 100_000],
+        ['cases', 100_000],
+        ['king_multiple', 5_000],
+        ['king_value', 50_000],
+      ].sort(),
+    );
   });
 
   it("tells every page when today's unpacking king changes, and only then", async () => {
