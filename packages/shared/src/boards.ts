@@ -195,7 +195,8 @@ export const boardSetting = z.object({
 export type BoardSetting = z.infer<typeof boardSetting>;
 
 export const adminBoardSettings = z.object({
-  list: z.array(boardSetting.extend({ updated_at: z.number().int() })),
+  /** Every calendar board and period; updated_at null: the default, never changed by an operator. */
+  list: z.array(boardSetting.extend({ updated_at: z.number().int().nullable() })),
 });
 export type AdminBoardSettings = z.infer<typeof adminBoardSettings>;
 

@@ -38,7 +38,7 @@ export function createBoardsAdmin(deps: {
         period: s.period,
         enabled: s.enabled,
         prizes: s.prizes,
-        updated_at: s.updatedAt?.getTime() ?? 0,
+        updated_at: s.updatedAt?.getTime() ?? null,
       })),
     };
   }

@@ -126,7 +126,7 @@ function Settings() {
               <td>{boardName(s.board)}</td>
               <td>{t(`adminEvents.period.${s.period}`)}</td>
               <td>
-                <StateTag state={s.updated_at === null ? 'notSetUp' : s.enabled ? 'enabled' : 'disabled'} />
+                <StateTag state={s.enabled ? 'enabled' : 'disabled'} />
               </td>
               <td>
                 <PrizeList prizes={s.prizes} />

@@ -23,8 +23,11 @@ describe('the boards and events section: boards', () => {
     const casesWeek = rowOf('开箱榜周榜');
     expect(within(casesWeek).getByText('不发奖', { selector: '.adm-tag' })).toBeTruthy();
     expect(casesWeek.textContent).toContain('第 1 名 ¥200.00');
-    // Never saved: shown as such, paying nothing.
-    expect(within(rowOf('升级榜周榜')).getByText('未设置')).toBeTruthy();
+    // The default, never changed: in force, with no time of change.
+    const upgradeWeek = rowOf('升级榜周榜');
+    expect(within(upgradeWeek).getByText('发奖')).toBeTruthy();
+    expect(upgradeWeek.textContent).toContain('第 1 名 ¥388.00');
+    expect(upgradeWeek.querySelector('.adm-table__time')?.textContent).toBe('—');
     expect(rowOf('开箱王·价值日榜').textContent).toContain('第 1 名 ¥88.00');
     expect(screen.queryByText('开箱王·价值周榜')).toBeNull();
     const names = screen
@@ -86,6 +89,7 @@ describe('the boards and events section: boards', () => {
       list: [
         { board: 'pk', period: 'day', enabled: true, prizes: [1_000_000, 500_000] },
         { board: 'cases', period: 'week', enabled: true, prizes: [888_000, 100_000] },
+        { board: 'upgrade', period: 'week', enabled: true, prizes: [3_880_000] },
         { board: 'king_value', period: 'day', enabled: true, prizes: [880_000] },
       ],
       reason: '周榜加奖',
@@ -108,6 +112,7 @@ describe('the boards and events section: boards', () => {
     expect(lastBody(requests, ADMIN_BOARDS_PATHS.saveSettings).list).toEqual([
       { board: 'pk', period: 'day', enabled: true, prizes: [1_000_000, 500_000] },
       { board: 'cases', period: 'week', enabled: false, prizes: [2_000_000] },
+      { board: 'upgrade', period: 'week', enabled: true, prizes: [3_880_000] },
       { board: 'king_value', period: 'day', enabled: true, prizes: [880_000] },
       { board: 'king_multiple', period: 'day', enabled: true, prizes: [500_000] },
     ]);

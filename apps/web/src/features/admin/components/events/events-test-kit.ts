@@ -24,6 +24,8 @@ export const SETTINGS: AdminBoardSettings = {
     { board: 'pk', period: 'day', enabled: true, prizes: [1_000_000, 500_000], updated_at: NOW - DAY },
     { board: 'cases', period: 'week', enabled: false, prizes: [2_000_000], updated_at: NOW - 2 * DAY },
     { board: 'king_value', period: 'day', enabled: true, prizes: [880_000], updated_at: NOW - 3 * DAY },
+    // A default the operator never changed: in force, with no time of change.
+    { board: 'upgrade', period: 'week', enabled: true, prizes: [3_880_000], updated_at: null },
   ],
 };
 
