@@ -20,6 +20,18 @@ import { checkBoardSettings, readBoardSettings } from './boards.settings.ts';
 
 type EventRow = typeof pkPowerEvents.$inferSelect;
 
+/** An activity's columns as the operator gave them. */
+const eventFields = (input: AdminPkPowerEventInput) => ({
+  titleZhCn: input.title_zh_cn,
+  titleZhTw: input.title_zh_tw,
+  titleEn: input.title_en,
+  startsAt: new Date(input.starts_at),
+  endsAt: new Date(input.ends_at),
+  createPower: input.create_power,
+  winPower: input.win_power,
+  prizes: input.prizes,
+});
+
 /**
  * The boards' admin API (permission promotions.manage): prize settings, the closes' record, and
  * PK power activities. Every change is written with its audit record in one transaction.
@@ -172,18 +184,7 @@ export function createBoardsAdmin(deps: {
         await checkWindow(tx, input.starts_at, input.ends_at, null);
         const [row] = await tx
           .insert(pkPowerEvents)
-          .values({
-            titleZhCn: input.title_zh_cn,
-            titleZhTw: input.title_zh_tw,
-            titleEn: input.title_en,
-            startsAt: new Date(input.starts_at),
-            endsAt: new Date(input.ends_at),
-            createPower: input.create_power,
-            winPower: input.win_power,
-            prizes: input.prizes,
-            createdAt: now,
-            updatedAt: now,
-          })
+          .values({ ...eventFields(input), createdAt: now, updatedAt: now })
           .returning();
         if (!row) throw new Error('pk power event insert returned nothing');
         const after = await eventView(tx, row);
@@ -223,17 +224,7 @@ export function createBoardsAdmin(deps: {
         const before = await eventView(tx, row);
         const [changed] = await tx
           .update(pkPowerEvents)
-          .set({
-            titleZhCn: input.title_zh_cn,
-            titleZhTw: input.title_zh_tw,
-            titleEn: input.title_en,
-            startsAt: new Date(input.starts_at),
-            endsAt: new Date(input.ends_at),
-            createPower: input.create_power,
-            winPower: input.win_power,
-            prizes: input.prizes,
-            updatedAt: now,
-          })
+          .set({ ...eventFields(input), updatedAt: now })
           .where(eq(pkPowerEvents.id, row.id))
           .returning();
         if (!changed) throw new Error('pk power event update returned nothing');

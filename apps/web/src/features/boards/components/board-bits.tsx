@@ -105,15 +105,20 @@ export function BoardTable({
   scoreLabel,
   playsLabel,
   label,
+  prizes = true,
+  emptyText,
 }: {
   rows: readonly BoardRow[];
   kind: ScoreKind;
   scoreLabel: string;
   playsLabel?: string;
   label: string;
+  /** Whether the board pays by rank (a tournament's board of predictors does not). */
+  prizes?: boolean;
+  emptyText?: string;
 }) {
   const { t } = useTranslation();
-  if (rows.length === 0) return <EmptyState compact title={t('boards.table.empty')} />;
+  if (rows.length === 0) return <EmptyState compact title={emptyText ?? t('boards.table.empty')} />;
   return (
     <div className="boards-table-wrap">
       <table className="data-table boards-table" aria-label={label}>
@@ -123,7 +128,7 @@ export function BoardTable({
             <th>{t('boards.table.player')}</th>
             <th className="num">{scoreLabel}</th>
             {playsLabel && <th className="num boards-table__plays">{playsLabel}</th>}
-            <th className="num">{t('boards.table.prize')}</th>
+            {prizes && <th className="num">{t('boards.table.prize')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -137,7 +142,7 @@ export function BoardTable({
               </td>
               <td className="num boards-table__score">{scoreText(kind, r.score)}</td>
               {playsLabel && <td className="num boards-table__plays">{groupThousands(r.plays)}</td>}
-              <td className="num boards-table__prize">{r.prize > 0 ? `¥${formatUnits(r.prize)}` : '—'}</td>
+              {prizes && <td className="num boards-table__prize">{r.prize > 0 ? `¥${formatUnits(r.prize)}` : '—'}</td>}
             </tr>
           ))}
         </tbody>

@@ -106,8 +106,8 @@ describe('world cup predictions (世界杯竞猜)', () => {
     expect(within(days[0]?.parentElement as HTMLElement).getByTestId('cup-fixture-3')).toBeTruthy();
     expect(screen.getByText('每场比赛每人限猜一次。')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '竞猜榜' }));
-    expect(within(screen.getByRole('table', { name: '竞猜榜' })).getByText('预言家')).toBeTruthy();
-    expect(within(screen.getByTestId('cup-me')).getByText('未上榜')).toBeTruthy();
+    expect(within(await screen.findByRole('table', { name: '竞猜榜' })).getByText('预言家')).toBeTruthy();
+    expect(within(await screen.findByTestId('boards-me')).getByText('未上榜')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '欧洲杯' }));
     await waitFor(() =>
       expect(
