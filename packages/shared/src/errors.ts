@@ -372,6 +372,7 @@ export const ERRORS = {
   CUP_FIXTURE_LOCKED: { code: 5030, http: 409 },
   CUP_FIXTURE_INVALID: { code: 5031, http: 400 },
   CUP_DRAW_PICKED: { code: 5032, http: 409 },
+  CUP_TOURNAMENT_PREDICTED: { code: 5033, http: 409 },
   INTERNAL: { code: 500, http: 500 },
   UNAVAILABLE: { code: 503, http: 503 },
 } as const satisfies Record<string, { code: number; http: number }>;
@@ -1855,6 +1856,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-CN': '已有玩家竞猜平局，不能取消平局选项',
     'zh-TW': '已有玩家競猜平局，不能取消平局選項',
     'en-US': 'Players have predicted a draw: the draw cannot be taken away',
+  },
+  CUP_TOURNAMENT_PREDICTED: {
+    'zh-CN': '已有玩家竞猜的赛事不能改回草稿，可以改为归档',
+    'zh-TW': '已有玩家競猜的賽事不能改回草稿，可以改為封存',
+    'en-US': 'Players have predicted in this tournament: archive it rather than turning it back into a draft',
   },
 };
 

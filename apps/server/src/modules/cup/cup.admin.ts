@@ -168,6 +168,10 @@ export function createCupAdmin(deps: {
         const row = await cupRepo.lockTournament(tx, known(input.id, 'CUP_TOURNAMENT_NOT_FOUND'));
         if (!row) throw new AppError('CUP_TOURNAMENT_NOT_FOUND');
         const before = await tournamentView(tx, row);
+        // A tournament players have predicted in stays in their sight: it may close (archived), not hide.
+        if (input.state === 'draft' && row.state !== 'draft' && before.predictions > 0) {
+          throw new AppError('CUP_TOURNAMENT_PREDICTED');
+        }
         const changed = await cupRepo.updateTournament(tx, row.id, { ...tournamentColumns(input), updatedAt: now });
         const after = await tournamentView(tx, changed);
         await recordAudit(

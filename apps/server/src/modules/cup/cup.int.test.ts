@@ -350,6 +350,12 @@ describe('world cup predictions', () => {
     const same = fixtureFields({ kickoff_at: f.kickoff_at });
     await refuse(ADMIN_CUP_PATHS.updateFixture, { ...same, id: f.id, odds_draw_bp: null }, 'CUP_DRAW_PICKED');
     await refuse(ADMIN_CUP_PATHS.updateFixture, { ...same, id: f.id, home_zh_cn: '德国' }, 'CUP_FIXTURE_INVALID');
+    // Predicted in: it may be archived, never hidden again as a draft.
+    await refuse(
+      ADMIN_CUP_PATHS.updateTournament,
+      { id: tour.id, title_zh_cn: '欧洲杯', state: 'draft' },
+      'CUP_TOURNAMENT_PREDICTED',
+    );
     await refuse(ADMIN_CUP_PATHS.settleFixture, { id: 999_999, result: 'void' }, 'CUP_FIXTURE_NOT_FOUND');
     const before = await audits();
     clock.advance(MINUTE);
