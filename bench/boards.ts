@@ -113,8 +113,13 @@ try {
   );
   let visible = 0;
   const lags: number[] = [];
+  await db.execute(sql`
+    insert into users (nick_name, created_at) select 'fresh-' || g, now() from generate_series(1, ${FRESH}) g`);
+  const fresh = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from users where nick_name like 'fresh-%' order by id`),
+  );
   for (let i = 0; i < FRESH; i++) {
-    const u = await registerUser(t);
+    const u = { userId: (fresh[i] as { id: number }).id };
     const price = Number(top) + 10_000 * (i + 1);
     await db.execute(sql`
       insert into box_openings (user_id, box_id, item_def_id, price_units, box_price_units, created_at)
