@@ -100,6 +100,8 @@ export const boardView = z.object({
   closed: z.boolean(),
   list: z.array(boardRow),
   me: boardMe,
+  /** The server's clock when it answered: countdowns run on it, not on the reader's. */
+  now: z.number().int(),
 });
 export type BoardView = z.infer<typeof boardView>;
 
@@ -128,8 +130,9 @@ export const kingView = z.object({
   period_key: z.string(),
   starts_at: z.number().int(),
   ends_at: z.number().int(),
-  by_value: boardView.omit({ list: true }).extend({ list: z.array(kingRow) }),
-  by_multiple: boardView.omit({ list: true }).extend({ list: z.array(kingRow) }),
+  by_value: boardView.omit({ list: true, now: true }).extend({ list: z.array(kingRow) }),
+  by_multiple: boardView.omit({ list: true, now: true }).extend({ list: z.array(kingRow) }),
+  now: z.number().int(),
 });
 export type KingView = z.infer<typeof kingView>;
 
@@ -151,6 +154,7 @@ export const pkPowerView = z.object({
   event: pkPowerEvent.nullable(),
   list: z.array(boardRow),
   me: boardMe,
+  now: z.number().int(),
 });
 export type PkPowerView = z.infer<typeof pkPowerView>;
 

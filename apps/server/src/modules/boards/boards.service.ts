@@ -176,7 +176,7 @@ export function createBoardsService(deps: BoardsDeps) {
       const period = periodOf(q.period, clock.now(), q.back);
       const head = await periodHead(q.board, period);
       const { list, me } = await boardList(db, q.board, period.key, viewerId, head.prizes);
-      return { ...head, list, me };
+      return { ...head, list, me, now: clock.now() };
     },
 
     async king(back: number, viewerId: number | null, locale: Locale): Promise<KingView> {
@@ -191,17 +191,20 @@ export function createBoardsService(deps: BoardsDeps) {
         ends_at: period.end.getTime(),
         by_value,
         by_multiple,
+        now: clock.now(),
       };
     },
 
     async pkPower(viewerId: number | null, locale: Locale): Promise<PkPowerView> {
       const nowMs = clock.now();
       const event = await shownEvent(nowMs);
-      if (!event) return { event: null, list: [], me: viewerId === null ? null : { rank: null, score: 0, plays: 0 } };
+      if (!event) {
+        return { event: null, list: [], me: viewerId === null ? null : { rank: null, score: 0, plays: 0 }, now: nowMs };
+      }
       const period = `e:${event.id}`;
       const paid = await closedPrizes('pk_power', period);
       const { list, me } = await boardList(db, 'pk_power', period, viewerId, paid ?? event.prizes);
-      return { event: eventView(event, paid !== null, locale, nowMs), list, me };
+      return { event: eventView(event, paid !== null, locale, nowMs), list, me, now: nowMs };
     },
 
     /**

@@ -10,6 +10,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../i18n/use-locale.ts';
 import { apiGet } from '../../../lib/api.ts';
+import { serverOffsetMs } from '../../../lib/countdown.ts';
 import { useLoggedIn } from '../../../lib/session.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { BOARDS_QUERY_ROOT } from './keys.ts';
@@ -21,12 +22,19 @@ import { BOARDS_QUERY_ROOT } from './keys.ts';
  */
 export const BOARD_REFRESH_MS = 5_000;
 
+/** A view with the server's clock offset from ours, measured around the request (lib/countdown.ts). */
+async function withOffset<T extends { now: number }>(answer: Promise<T>): Promise<T & { offsetMs: number }> {
+  const sentAt = Date.now();
+  const view = await answer;
+  return { ...view, offsetMs: serverOffsetMs(view.now, sentAt) };
+}
+
 export function useRoyalBoard(board: RoyalBoard, period: PeriodKind, back: 0 | 1) {
   const loggedIn = useLoggedIn();
   return useQuery({
     queryKey: [...BOARDS_QUERY_ROOT, 'royal', board, period, back, loggedIn],
     queryFn: ({ signal }) =>
-      apiGet(BOARDS_PATHS.royal, { board, period, back }, { schema: boardView, signal, silent: true }),
+      withOffset(apiGet(BOARDS_PATHS.royal, { board, period, back }, { schema: boardView, signal, silent: true })),
     refetchInterval: BOARD_REFRESH_MS,
   });
 }
@@ -43,7 +51,8 @@ export function useKingBoard(back: 0 | 1) {
   });
   return useQuery({
     queryKey: [...BOARDS_QUERY_ROOT, 'king', back, loggedIn],
-    queryFn: ({ signal }) => apiGet(BOARDS_PATHS.king, { back }, { schema: kingView, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      withOffset(apiGet(BOARDS_PATHS.king, { back }, { schema: kingView, signal, silent: true })),
     refetchInterval: BOARD_REFRESH_MS,
   });
 }
@@ -54,7 +63,8 @@ export function usePkPower() {
   const locale = useLocale();
   return useQuery({
     queryKey: [...BOARDS_QUERY_ROOT, 'pk-power', locale, loggedIn],
-    queryFn: ({ signal }) => apiGet(BOARDS_PATHS.pkPower, {}, { schema: pkPowerView, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      withOffset(apiGet(BOARDS_PATHS.pkPower, {}, { schema: pkPowerView, signal, silent: true })),
     refetchInterval: BOARD_REFRESH_MS,
   });
 }

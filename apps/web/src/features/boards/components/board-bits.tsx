@@ -40,16 +40,19 @@ export function PeriodClock({
   endsAt,
   closed,
   enabled,
+  offsetMs,
 }: {
   startsAt?: number;
   endsAt: number;
   closed: boolean;
   enabled: boolean;
+  /** Server time minus the reader's (lib/countdown.ts serverOffsetMs): the countdown runs on the server's clock. */
+  offsetMs: number;
 }) {
   const { t } = useTranslation();
   const minute = useMinuteText();
-  const toEnd = useMsUntil(endsAt, 0);
-  const toStart = useMsUntil(startsAt ?? 0, 0);
+  const toEnd = useMsUntil(endsAt, offsetMs);
+  const toStart = useMsUntil(startsAt ?? 0, offsetMs);
   let state: ReactNode;
   if (closed) state = <span className="boards-clock__badge is-closed">{t('boards.clock.closed')}</span>;
   else if (toEnd <= 0) state = <span className="boards-clock__badge">{t('boards.clock.settling')}</span>;

@@ -44,6 +44,7 @@ const royal = (o: Partial<BoardView> = {}): BoardView => ({
   closed: false,
   list: [row(1), row(2), row(3), row(4)],
   me: { rank: null, score: 25_000, plays: 1 },
+  now: Date.now(),
   ...o,
 });
 
@@ -58,6 +59,14 @@ const sent = (requests: { url: URL }[], path: string) =>
   requests.filter((r) => r.url.pathname === `/api${path}`).map((r) => Object.fromEntries(r.url.searchParams));
 
 describe('royal ranking (王者排行)', () => {
+  it('counts down on the server’s clock, not the reader’s', async () => {
+    // The reader's clock is three hours behind the server's: the period ends two hours from the server's now.
+    const serverNow = Date.now() + 3 * HOUR;
+    setup({ [BOARDS_PATHS.royal]: () => royal({ now: serverNow, ends_at: serverNow + 2 * HOUR }) }, <RoyalPage />);
+    await screen.findByRole('table', { name: '对战榜' });
+    expect(screen.getByTestId('boards-countdown').textContent).toMatch(/^0[12]:\d\d:\d\d$/);
+  });
+
   it('shows the top rows with their scores, plays and prizes, the viewer’s standing and the countdown', async () => {
     setup({ [BOARDS_PATHS.royal]: () => royal() }, <RoyalPage />);
     const table = await screen.findByRole('table', { name: '对战榜' });
@@ -130,6 +139,7 @@ const king = (): KingView => {
     ends_at: base.ends_at,
     by_value: { ...base, list: [kingRow(1, { score: 5_000_000 }), kingRow(2, { score: 1_000_000 })] },
     by_multiple: { ...base, board: 'king_multiple', list: [], me: { rank: 4, score: 32_500, plays: 1 } },
+    now: base.now,
   };
 };
 
@@ -207,6 +217,7 @@ const pkView = (o: Partial<PkPowerView> = {}): PkPowerView => ({
   },
   list: [row(1, { score: 1_230 })],
   me: { rank: 1, score: 1_230, plays: 5 },
+  now: Date.now(),
   ...o,
 });
 

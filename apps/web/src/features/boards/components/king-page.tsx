@@ -66,7 +66,7 @@ function King() {
       {view ? (
         <div className="king-crowns">
           {KING_BOARDS.map((b) => (
-            <Crown key={b} board={b} view={view} />
+            <Crown key={b} board={b} view={view} offsetMs={view.offsetMs} />
           ))}
         </div>
       ) : (
@@ -79,7 +79,7 @@ function King() {
   );
 }
 
-function Crown({ board, view }: { board: KingBoard; view: KingView }) {
+function Crown({ board, view, offsetMs }: { board: KingBoard; view: KingView; offsetMs: number }) {
   const { t } = useTranslation();
   const crown = board === 'king_value' ? view.by_value : view.by_multiple;
   const [king, ...rest] = crown.list;
@@ -92,7 +92,7 @@ function Crown({ board, view }: { board: KingBoard; view: KingView }) {
           <h2>{t(`boards.king.crown.${board}`)}</h2>
           <p className="king-crown__hint">{t(`boards.king.crownHint.${board}`)}</p>
         </div>
-        <PeriodClock endsAt={crown.ends_at} closed={crown.closed} enabled={crown.enabled} />
+        <PeriodClock endsAt={crown.ends_at} closed={crown.closed} enabled={crown.enabled} offsetMs={offsetMs} />
       </div>
       {king ? <KingHero row={king} board={board} /> : <p className="king-crown__none">{t('boards.king.noKing')}</p>}
       {rest.length > 0 && (

@@ -62,7 +62,7 @@ function PkPower() {
         </section>
       ) : (
         <>
-          <EventPanel event={view.event} />
+          <EventPanel event={view.event} offsetMs={view.offsetMs} />
           {view.event.state === 'running' && <LiveStrip eventId={view.event.id} />}
           <section className="panel boards-panel">
             <BoardTable
@@ -81,7 +81,7 @@ function PkPower() {
   );
 }
 
-function EventPanel({ event }: { event: PkPowerEvent }) {
+function EventPanel({ event, offsetMs }: { event: PkPowerEvent; offsetMs: number }) {
   const { t } = useTranslation();
   const minute = useMinuteText();
   return (
@@ -103,6 +103,7 @@ function EventPanel({ event }: { event: PkPowerEvent }) {
           endsAt={event.ends_at}
           closed={event.closed}
           enabled={event.prizes.some((p) => p > 0)}
+          offsetMs={offsetMs}
         />
       </div>
       <div className="pk-event__powers">

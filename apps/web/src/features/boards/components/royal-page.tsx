@@ -71,7 +71,7 @@ function Royal() {
               <h2>
                 {t(`boards.royal.board.${board}`)} · {t(`boards.royal.back.${period}.${back === 0 ? 'now' : 'last'}`)}
               </h2>
-              <PeriodClock endsAt={view.ends_at} closed={view.closed} enabled={view.enabled} />
+              <PeriodClock endsAt={view.ends_at} closed={view.closed} enabled={view.enabled} offsetMs={view.offsetMs} />
             </div>
             <BoardTable
               rows={view.list}
