@@ -174,8 +174,10 @@ export interface RewardNotice {
   /** 'pk' | 'cases' | 'upgrade' | 'king_value' | 'king_multiple' | 'pk_power'. */
   board: string;
   period_key: string;
-  /** The activity's title for pk_power, in the winner's language at the time of the close ('' otherwise). */
+  /** The activity's title for pk_power, in zh-CN ('' otherwise); the other languages beside it ('' when not given). */
   title: string;
+  title_zh_tw: string;
+  title_en: string;
   rank: number;
   score: number;
   /** Coin units credited. */

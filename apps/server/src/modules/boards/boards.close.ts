@@ -139,6 +139,8 @@ export function createBoardsCloser(deps: CloseDeps) {
         board,
         period_key: period,
         title: board === 'pk_power' ? title.zhCn : '',
+        title_zh_tw: board === 'pk_power' ? title.zhTw : '',
+        title_en: board === 'pk_power' ? title.en : '',
         rank: p.rank,
         score: p.score,
         prize: p.prizeUnits,

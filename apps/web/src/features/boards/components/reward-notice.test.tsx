@@ -15,6 +15,8 @@ const notice = (o: Partial<RewardNotice> = {}): RewardNotice => ({
   board: 'cases',
   period_key: 'd:2026-11-28',
   title: '',
+  title_zh_tw: '',
+  title_en: '',
   rank: 2,
   score: 12_000_000,
   prize: 200_000,
@@ -85,6 +87,14 @@ describe('the reward notice (ranking_reward_notice, act_pkpower_reward_notice)',
       expect(screen.getByText('You won a prize')).toBeTruthy();
       expect(screen.getByText('Battle board · week from 2026-11-23')).toBeTruthy();
       expect(screen.getByText('¥20.00 credited')).toBeTruthy();
+      // An activity's title in the reader's language.
+      act(() => vi.advanceTimersByTime(REWARD_NOTICE_MS));
+      push(
+        BOARDS_EVENTS.pkPowerRewardNotice,
+        notice({ board: 'pk_power', period_key: 'e:9', title: '周末PK战力赛', title_en: 'Weekend PK power' }),
+        2,
+      );
+      expect(screen.getByText('PK power · Weekend PK power')).toBeTruthy();
     } finally {
       vi.useRealTimers();
       await act(() => i18n.changeLanguage('zh-CN'));

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconClose, IconTrophy } from '../../../components/icons.tsx';
 import { FeatureTextsGate } from '../../../i18n/feature-texts.tsx';
+import { useLocale } from '../../../i18n/use-locale.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { BOARDS_QUERY_ROOT } from '../api/keys.ts';
 import { boardsTexts } from '../texts.ts';
@@ -76,11 +77,14 @@ export function RewardNotices() {
 
 function Notice({ notice, onClose }: { notice: RewardNotice; onClose: () => void }) {
   const { t } = useTranslation();
+  const locale = useLocale();
+  // The activity's title in the reader's language, the zh-CN one where none was given.
+  const title = (locale === 'zh-TW' ? notice.title_zh_tw : locale === 'en-US' ? notice.title_en : '') || notice.title;
   const board = BOARD_NAMES.includes(notice.board) ? t(`boards.notice.board.${notice.board}`) : notice.board;
   const [kind, date] = notice.period_key.split(':');
   const period =
     notice.board === 'pk_power'
-      ? notice.title
+      ? title
       : (kind === 'd' || kind === 'w') && date
         ? t(`boards.notice.period.${kind}`, { date })
         : '';
