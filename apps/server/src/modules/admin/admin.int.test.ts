@@ -127,7 +127,9 @@ const ROUTE_PERMISSIONS: [prefix: string, permission: Permission | 'staff' | 'pr
   ...[
     'activities',
     'bags',
+    'boards',
     'command-codes',
+    'cup',
     'energy',
     'free-boxes',
     'lucky',
