@@ -1,10 +1,14 @@
 import { SCORE_KINDS } from '@kaixiang/shared/boards';
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../../components/dialog.tsx';
 import { Price } from '../../../../components/price.tsx';
-import { Field, FormActions } from '../console-form.tsx';
-import { FormProblem } from '../promotions/promotion-bits.tsx';
+import { InputField } from '../console-form.tsx';
+import {
+  FormDialog as PromotionsFormDialog,
+  StateTag as PromotionsStateTag,
+  TabToolbar as PromotionsToolbar,
+  type TabToolbarProps,
+} from '../promotions/promotion-bits.tsx';
 import { oddsText } from './events-api.ts';
 
 /** The three languages a title is kept in: the contract's suffix and the texts' name for it. */
@@ -15,43 +19,59 @@ export const LANGS = [
 ] as const;
 export type Lang = (typeof LANGS)[number][0];
 
-/** A tab's head: what it manages, and its creation button (none where the tab creates nothing). */
-export function TabToolbar({
-  title,
-  createText,
-  onCreate,
+/** A text kept in the three languages. */
+export type Localised = Record<Lang, string>;
+
+/** A row's text `<key>_zh_cn`, `<key>_zh_tw`, `<key>_en` (empty for a new row). */
+export function localisedOf<K extends string>(row: Partial<Record<`${K}_${Lang}`, string>> | null, key: K): Localised {
+  const of = (lang: Lang) => row?.[`${key}_${lang}` as `${K}_${Lang}`] ?? '';
+  return { zh_cn: of('zh_cn'), zh_tw: of('zh_tw'), en: of('en') };
+}
+
+/** The same text as the contract's fields, trimmed. */
+export function localisedFields<K extends string>(key: K, value: Localised): Record<`${K}_${Lang}`, string> {
+  return Object.fromEntries(LANGS.map(([lang]) => [`${key}_${lang}`, value[lang].trim()])) as Record<
+    `${K}_${Lang}`,
+    string
+  >;
+}
+
+/** One input per language of a text; `label` words each from the language's name. */
+export function LocalisedInputs({
+  label,
+  maxLength,
+  value,
+  onValue,
 }: {
-  title: string;
-  createText?: string;
-  onCreate?: () => void;
+  label: (lang: string) => string;
+  maxLength: number;
+  value: Localised;
+  onValue: (value: Localised) => void;
 }) {
-  return (
-    <div className="adm-events__toolbar">
-      <h2 className="adm-card__title">{title}</h2>
-      {createText && onCreate && (
-        <button type="button" className="button button--primary button--sm" onClick={onCreate}>
-          {createText}
-        </button>
-      )}
-    </div>
-  );
-}
-
-const TAG_CLASS: Record<string, string> = {
-  enabled: 'adm-tag--ok',
-  running: 'adm-tag--ok',
-  open: 'adm-tag--ok',
-  upcoming: 'adm-tag--warn',
-  draft: 'adm-tag--warn',
-  started: 'adm-tag--warn',
-  void: 'adm-tag--danger',
-};
-
-/** A row's state as a tag, worded by the screen's texts (`adminEvents.state.*`, or the given group). */
-export function StateTag({ state, textKey = 'adminEvents.state' }: { state: string; textKey?: string }) {
   const { t } = useTranslation();
-  return <span className={`adm-tag ${TAG_CLASS[state] ?? ''}`}>{t(`${textKey}.${state}`)}</span>;
+  return LANGS.map(([lang, name]) => (
+    <InputField
+      key={lang}
+      label={label(t(`adminEvents.langs.${name}`))}
+      maxLength={maxLength}
+      value={value[lang]}
+      onValue={(v) => onValue({ ...value, [lang]: v })}
+    />
+  ));
 }
+
+/** The Promotions section's pieces (promotion-bits.tsx), worded and styled by this screen. */
+export const TabToolbar = (props: Omit<TabToolbarProps, 'className'>) => (
+  <PromotionsToolbar {...props} className="adm-events__toolbar" />
+);
+
+export const StateTag = ({ state, textKey = 'adminEvents.state' }: { state: string; textKey?: string }) => (
+  <PromotionsStateTag state={state} textKey={textKey} />
+);
+
+export const FormDialog = (props: Omit<ComponentProps<typeof PromotionsFormDialog>, 'textKey' | 'formClassName'>) => (
+  <PromotionsFormDialog {...props} textKey="adminEvents" formClassName="adm-form adm-events__form" />
+);
 
 /** A board's name: the five calendar boards and PK power. */
 export function useBoardName() {
@@ -93,53 +113,5 @@ export function PrizeList({ prizes }: { prizes: readonly number[] }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-/**
- * A form of this screen in a dialog: its fields, the reason the audit log keeps (optional), what is
- * wrong (the form's own check, else the server's refusal in its words), and the buttons.
- */
-export function FormDialog({
-  title,
-  size,
-  onSubmit,
-  onClose,
-  reason,
-  onReason,
-  problem,
-  send,
-  submitText,
-  children,
-}: {
-  title: string;
-  size?: 'sm' | 'lg';
-  onSubmit: (e: FormEvent) => void;
-  onClose: () => void;
-  reason: string;
-  onReason: (reason: string) => void;
-  problem: string | null;
-  /** The mutation the form sends: its refusal is shown, and the submit waits while it runs. */
-  send: { error: unknown; isPending: boolean };
-  submitText?: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open onClose={onClose} size={size} title={title}>
-      <form className="adm-form adm-events__form" onSubmit={onSubmit} noValidate>
-        {children}
-        <Field label={t('adminEvents.reasonOptional')}>
-          <textarea className="adm-input" maxLength={200} value={reason} onChange={(e) => onReason(e.target.value)} />
-        </Field>
-        <FormProblem problem={problem} error={send.error} />
-        <FormActions
-          cancelText={t('adminEvents.cancel')}
-          submitText={submitText ?? t('adminEvents.save')}
-          disabled={send.isPending}
-          onClose={onClose}
-        />
-      </form>
-    </Dialog>
   );
 }

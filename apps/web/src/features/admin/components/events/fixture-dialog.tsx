@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { localInput } from '../../format.ts';
 import { InputField } from '../console-form.tsx';
 import { intOf, msOf, oddsBpOf, oddsText, useCreateCupFixture, useUpdateCupFixture } from './events-api.ts';
-import { FormDialog, LANGS, type Lang } from './events-bits.tsx';
+import { FormDialog, type Localised, LocalisedInputs, localisedFields, localisedOf } from './events-bits.tsx';
 
 const NAME_MAX = 40;
 const FLAG_MAX = 300;
@@ -13,13 +13,6 @@ const ODDS_MIN_BP = 10_000;
 const ODDS_MAX_BP = 1_000_000;
 const STAKE_MAX = 100_000_000;
 const DAY = 86_400_000;
-
-type Named = Record<Lang, string>;
-const named = (f: AdminCupFixture | null, key: 'stage' | 'home' | 'away'): Named => ({
-  zh_cn: f?.[`${key}_zh_cn`] ?? '',
-  zh_tw: f?.[`${key}_zh_tw`] ?? '',
-  en: f?.[`${key}_en`] ?? '',
-});
 
 /**
  * Create or edit a fixture (admin/v1/cup/create-fixture, update-fixture). Odds are typed as
@@ -39,9 +32,9 @@ export function FixtureDialog({
   const create = useCreateCupFixture();
   const update = useUpdateCupFixture();
   const send = fixture ? update : create;
-  const [stage, setStage] = useState(() => named(fixture, 'stage'));
-  const [home, setHome] = useState(() => named(fixture, 'home'));
-  const [away, setAway] = useState(() => named(fixture, 'away'));
+  const [stage, setStage] = useState(() => localisedOf(fixture, 'stage'));
+  const [home, setHome] = useState(() => localisedOf(fixture, 'home'));
+  const [away, setAway] = useState(() => localisedOf(fixture, 'away'));
   const [homeFlag, setHomeFlag] = useState(fixture?.home_flag ?? '');
   const [awayFlag, setAwayFlag] = useState(fixture?.away_flag ?? '');
   const [kickoff, setKickoff] = useState(() => localInput(fixture?.kickoff_at ?? Date.now() + DAY));
@@ -69,16 +62,10 @@ export function FixtureDialog({
     const [homeBp, drawBp, awayBp] = odds;
     if (broken || kickoffMs === null || stake === null || !homeBp || !drawBp || !awayBp) return;
     const body = {
-      stage_zh_cn: stage.zh_cn.trim(),
-      stage_zh_tw: stage.zh_tw.trim(),
-      stage_en: stage.en.trim(),
-      home_zh_cn: home.zh_cn.trim(),
-      home_zh_tw: home.zh_tw.trim(),
-      home_en: home.en.trim(),
+      ...localisedFields('stage', stage),
+      ...localisedFields('home', home),
       home_flag: homeFlag.trim(),
-      away_zh_cn: away.zh_cn.trim(),
-      away_zh_tw: away.zh_tw.trim(),
-      away_en: away.en.trim(),
+      ...localisedFields('away', away),
       away_flag: awayFlag.trim(),
       kickoff_at: kickoffMs,
       odds_home_bp: homeBp,
@@ -91,16 +78,14 @@ export function FixtureDialog({
     else create.mutate({ tournament_id: tournamentId, ...body }, { onSuccess: onClose });
   }
 
-  const nameFields = (key: 'stage' | 'home' | 'away', value: Named, set: (n: Named) => void) =>
-    LANGS.map(([lang, label]) => (
-      <InputField
-        key={lang}
-        label={t(`adminEvents.cup.fixtureForm.${key}`, { lang: t(`adminEvents.langs.${label}`) })}
-        maxLength={NAME_MAX}
-        value={value[lang]}
-        onValue={(v) => set({ ...value, [lang]: v })}
-      />
-    ));
+  const nameFields = (key: 'stage' | 'home' | 'away', value: Localised, set: (n: Localised) => void) => (
+    <LocalisedInputs
+      label={(lang) => t(`adminEvents.cup.fixtureForm.${key}`, { lang })}
+      maxLength={NAME_MAX}
+      value={value}
+      onValue={set}
+    />
+  );
 
   return (
     <FormDialog

@@ -7,7 +7,15 @@ import { localInput } from '../../format.ts';
 import { InputField, QueryTable } from '../console-form.tsx';
 import { useRuleText, windowText } from '../promotions/promotion-bits.tsx';
 import { intOf, msOf, nameIn, useCreatePkPowerEvent, usePkPowerEvents, useUpdatePkPowerEvent } from './events-api.ts';
-import { FormDialog, LANGS, type Lang, PrizeList, StateTag, TabToolbar } from './events-bits.tsx';
+import {
+  FormDialog,
+  LocalisedInputs,
+  localisedFields,
+  localisedOf,
+  PrizeList,
+  StateTag,
+  TabToolbar,
+} from './events-bits.tsx';
 import { PrizeRows, prizeRowsOf, prizesOf } from './prize-rows.tsx';
 
 const TITLE_MAX = 60;
@@ -27,11 +35,7 @@ function PkPowerDialog({ event, onClose }: { event: AdminPkPowerEvent | null; on
   const create = useCreatePkPowerEvent();
   const update = useUpdatePkPowerEvent();
   const send = event ? update : create;
-  const [titles, setTitles] = useState<Record<Lang, string>>({
-    zh_cn: event?.title_zh_cn ?? '',
-    zh_tw: event?.title_zh_tw ?? '',
-    en: event?.title_en ?? '',
-  });
+  const [titles, setTitles] = useState(() => localisedOf(event, 'title'));
   const [start, setStart] = useState(() => localInput(event?.starts_at ?? Date.now() + DAY));
   const [end, setEnd] = useState(() => localInput(event?.ends_at ?? Date.now() + 8 * DAY));
   const [createPower, setCreatePower] = useState(String(event?.create_power ?? 1));
@@ -58,9 +62,7 @@ function PkPowerDialog({ event, onClose }: { event: AdminPkPowerEvent | null; on
     if (broken || startMs === null || endMs === null || created === null || won === null) return;
     if (typeof prizes === 'number') return;
     const body = {
-      title_zh_cn: titles.zh_cn.trim(),
-      title_zh_tw: titles.zh_tw.trim(),
-      title_en: titles.en.trim(),
+      ...localisedFields('title', titles),
       starts_at: startMs,
       ends_at: endMs,
       create_power: created,
@@ -84,15 +86,12 @@ function PkPowerDialog({ event, onClose }: { event: AdminPkPowerEvent | null; on
       send={send}
     >
       <div className="adm-events__row">
-        {LANGS.map(([lang, label]) => (
-          <InputField
-            key={lang}
-            label={t('adminEvents.titleIn', { lang: t(`adminEvents.langs.${label}`) })}
-            maxLength={TITLE_MAX}
-            value={titles[lang]}
-            onValue={(v) => setTitles({ ...titles, [lang]: v })}
-          />
-        ))}
+        <LocalisedInputs
+          label={(lang) => t('adminEvents.titleIn', { lang })}
+          maxLength={TITLE_MAX}
+          value={titles}
+          onValue={setTitles}
+        />
       </div>
       <div className="adm-events__row">
         <InputField label={t('adminEvents.start')} type="datetime-local" value={start} onValue={setStart} />

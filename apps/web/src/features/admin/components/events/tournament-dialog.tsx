@@ -1,9 +1,9 @@
 import { type AdminCupTournament, CUP_TOURNAMENT_STATES, type CupTournamentState } from '@kaixiang/shared/cup';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, InputField } from '../console-form.tsx';
+import { Field } from '../console-form.tsx';
 import { useCreateCupTournament, useUpdateCupTournament } from './events-api.ts';
-import { FormDialog, LANGS, type Lang } from './events-bits.tsx';
+import { FormDialog, LANGS, LocalisedInputs, localisedFields, localisedOf } from './events-bits.tsx';
 
 const TITLE_MAX = 60;
 const RULES_MAX = 2_000;
@@ -20,16 +20,8 @@ export function TournamentDialog({
   const create = useCreateCupTournament();
   const update = useUpdateCupTournament();
   const send = tournament ? update : create;
-  const [titles, setTitles] = useState<Record<Lang, string>>({
-    zh_cn: tournament?.title_zh_cn ?? '',
-    zh_tw: tournament?.title_zh_tw ?? '',
-    en: tournament?.title_en ?? '',
-  });
-  const [rules, setRules] = useState<Record<Lang, string>>({
-    zh_cn: tournament?.rules_zh_cn ?? '',
-    zh_tw: tournament?.rules_zh_tw ?? '',
-    en: tournament?.rules_en ?? '',
-  });
+  const [titles, setTitles] = useState(() => localisedOf(tournament, 'title'));
+  const [rules, setRules] = useState(() => localisedOf(tournament, 'rules'));
   const [state, setState] = useState<CupTournamentState>(tournament?.state ?? 'draft');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -40,12 +32,8 @@ export function TournamentDialog({
     setProblem(broken);
     if (broken) return;
     const body = {
-      title_zh_cn: titles.zh_cn.trim(),
-      title_zh_tw: titles.zh_tw.trim(),
-      title_en: titles.en.trim(),
-      rules_zh_cn: rules.zh_cn.trim(),
-      rules_zh_tw: rules.zh_tw.trim(),
-      rules_en: rules.en.trim(),
+      ...localisedFields('title', titles),
+      ...localisedFields('rules', rules),
       state,
       reason: reason.trim(),
     };
@@ -67,15 +55,12 @@ export function TournamentDialog({
       send={send}
     >
       <div className="adm-events__row">
-        {LANGS.map(([lang, label]) => (
-          <InputField
-            key={lang}
-            label={t('adminEvents.titleIn', { lang: t(`adminEvents.langs.${label}`) })}
-            maxLength={TITLE_MAX}
-            value={titles[lang]}
-            onValue={(v) => setTitles({ ...titles, [lang]: v })}
-          />
-        ))}
+        <LocalisedInputs
+          label={(lang) => t('adminEvents.titleIn', { lang })}
+          maxLength={TITLE_MAX}
+          value={titles}
+          onValue={setTitles}
+        />
       </div>
       <div className="adm-events__row">
         {LANGS.map(([lang, label]) => (

@@ -8,22 +8,24 @@ import { localDateTime } from '../../format.ts';
 import { RefusalMessage } from '../boxes/reason-dialog.tsx';
 import { Field, FormActions, InputField } from '../console-form.tsx';
 
-/** A tab's head: what it manages, and its creation button. */
-export function TabToolbar({
-  title,
-  createText,
-  onCreate,
-}: {
+export interface TabToolbarProps {
   title: string;
-  createText: string;
-  onCreate: () => void;
-}) {
+  /** The creation button; none where the tab creates nothing. */
+  createText?: string;
+  onCreate?: () => void;
+  className?: string;
+}
+
+/** A tab's head: what it manages, and its creation button. */
+export function TabToolbar({ title, createText, onCreate, className = 'adm-promotions__toolbar' }: TabToolbarProps) {
   return (
-    <div className="adm-promotions__toolbar">
+    <div className={className}>
       <h2 className="adm-card__title">{title}</h2>
-      <button type="button" className="button button--primary button--sm" onClick={onCreate}>
-        {createText}
-      </button>
+      {createText && onCreate && (
+        <button type="button" className="button button--primary button--sm" onClick={onCreate}>
+          {createText}
+        </button>
+      )}
     </div>
   );
 }
@@ -37,15 +39,19 @@ const TAG_CLASS: Record<string, string> = {
   active: 'adm-tag--ok',
   onSale: 'adm-tag--ok',
   usable: 'adm-tag--ok',
+  open: 'adm-tag--ok',
   scheduled: 'adm-tag--warn',
   upcoming: 'adm-tag--warn',
+  draft: 'adm-tag--warn',
+  started: 'adm-tag--warn',
   cancelled: 'adm-tag--danger',
+  void: 'adm-tag--danger',
 };
 
-/** A row's state as a tag, worded by the screen's texts. */
-export function StateTag({ state }: { state: string }) {
+/** A row's state as a tag, worded by the screen's texts (`<textKey>.<state>`). */
+export function StateTag({ state, textKey = 'adminPromotions.state' }: { state: string; textKey?: string }) {
   const { t } = useTranslation();
-  return <span className={`adm-tag ${TAG_CLASS[state] ?? ''}`}>{t(`adminPromotions.state.${state}`)}</span>;
+  return <span className={`adm-tag ${TAG_CLASS[state] ?? ''}`}>{t(`${textKey}.${state}`)}</span>;
 }
 
 /**
@@ -77,6 +83,7 @@ export function useRuleText() {
 export function FormDialog({
   title,
   size,
+  textKey = 'adminPromotions',
   formClassName = 'adm-form adm-promotions__form',
   onSubmit,
   onClose,
@@ -90,6 +97,8 @@ export function FormDialog({
 }: {
   title: string;
   size?: 'sm' | 'lg';
+  /** Where the screen's texts keep `reasonOptional`, `cancel` and `save`. */
+  textKey?: string;
   formClassName?: string;
   onSubmit: (e: FormEvent) => void;
   onClose: () => void;
@@ -107,13 +116,13 @@ export function FormDialog({
     <Dialog open onClose={onClose} size={size} title={title}>
       <form className={formClassName} onSubmit={onSubmit} noValidate>
         {children}
-        <Field label={reasonLabel ?? t('adminPromotions.reasonOptional')}>
+        <Field label={reasonLabel ?? t(`${textKey}.reasonOptional`)}>
           <textarea className="adm-input" maxLength={200} value={reason} onChange={(e) => onReason(e.target.value)} />
         </Field>
         <FormProblem problem={problem} error={send.error} />
         <FormActions
-          cancelText={t('adminPromotions.cancel')}
-          submitText={submitText ?? t('adminPromotions.save')}
+          cancelText={t(`${textKey}.cancel`)}
+          submitText={submitText ?? t(`${textKey}.save`)}
           disabled={send.isPending}
           onClose={onClose}
         />
