@@ -20,12 +20,13 @@ LANGUAGE sql IMMUTABLE AS $$
 $$;
 --;;
 
--- Adds to a sum board in a day and its week. One statement; the rows are the player's own, so
--- two players' records never wait on each other here.
-CREATE OR REPLACE FUNCTION kx_board_add(p_board text, p_user integer, p_score bigint, p_at timestamptz)
+-- Adds to a sum board in the given periods (a day and its week: kx_board_periods; an activity's).
+-- One statement; the rows are the player's own, so two players' records never wait on each other.
+CREATE OR REPLACE FUNCTION kx_board_add(p_board text, p_periods text[], p_user integer, p_score bigint,
+  p_at timestamptz)
 RETURNS void LANGUAGE sql AS $$
   INSERT INTO board_scores AS s (board, period, user_id, score, plays, reached_at)
-    SELECT p_board, period, p_user, p_score, 1, p_at FROM unnest(kx_board_periods(p_at)) AS period
+    SELECT p_board, period, p_user, p_score, 1, p_at FROM unnest(p_periods) AS period
   ON CONFLICT (board, period, user_id) DO UPDATE
     SET score = s.score + excluded.score, plays = s.plays + 1,
         reached_at = CASE WHEN excluded.score > 0 THEN excluded.reached_at ELSE s.reached_at END
@@ -50,8 +51,8 @@ BEGIN
   ) THEN
     RETURN NULL;
   END IF;
-  PERFORM kx_board_add('cases', NEW.user_id, NEW.box_price_units, NEW.created_at);
   v_periods := kx_board_periods(NEW.created_at);
+  PERFORM kx_board_add('cases', v_periods, NEW.user_id, NEW.box_price_units, NEW.created_at);
   INSERT INTO board_scores AS s (board, period, user_id, score, plays, ref_id, reached_at)
     VALUES ('king_value', v_periods[1], NEW.user_id, NEW.price_units, 1, NEW.id, NEW.created_at),
            ('king_multiple', v_periods[1], NEW.user_id, NEW.price_units * 10000 / NEW.box_price_units, 1, NEW.id,
@@ -75,7 +76,7 @@ CREATE TRIGGER kx_board_opening AFTER INSERT ON box_openings
 CREATE OR REPLACE FUNCTION kx_board_upgrade() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.stake_units > 0 THEN
-    PERFORM kx_board_add('upgrade', NEW.user_id, NEW.stake_units, NEW.created_at);
+    PERFORM kx_board_add('upgrade', kx_board_periods(NEW.created_at), NEW.user_id, NEW.stake_units, NEW.created_at);
   END IF;
   RETURN NULL;
 END
@@ -100,6 +101,7 @@ DECLARE
   v_event pk_power_events%ROWTYPE;
   v_power integer;
   v_winners jsonb := coalesce(NEW.data->'result'->'winners', '[]'::jsonb);
+  v_periods text[] := kx_board_periods(coalesce(NEW.ended_at, NEW.updated_at));
 BEGIN
   SELECT * INTO v_event FROM pk_power_events
     WHERE starts_at <= v_at AND ends_at > v_at ORDER BY id LIMIT 1;
@@ -107,7 +109,7 @@ BEGIN
     v_index := v_index + 1;
     CONTINUE WHEN v_seat IS NULL OR jsonb_typeof(v_seat) <> 'object' OR (v_seat->>'robot')::boolean;
     IF v_price > 0 THEN
-      PERFORM kx_board_add('pk', (v_seat->>'userId')::integer, v_price, v_at);
+      PERFORM kx_board_add('pk', v_periods, (v_seat->>'userId')::integer, v_price, v_at);
     END IF;
     IF v_event.id IS NOT NULL THEN
       v_power := 0;
@@ -117,11 +119,7 @@ BEGIN
       IF v_winners @> to_jsonb(v_index) THEN
         v_power := v_power + v_event.win_power;
       END IF;
-      INSERT INTO board_scores AS s (board, period, user_id, score, plays, reached_at)
-        VALUES ('pk_power', 'e:' || v_event.id, (v_seat->>'userId')::integer, v_power, 1, v_at)
-      ON CONFLICT (board, period, user_id) DO UPDATE
-        SET score = s.score + excluded.score, plays = s.plays + 1,
-            reached_at = CASE WHEN excluded.score > 0 THEN excluded.reached_at ELSE s.reached_at END;
+      PERFORM kx_board_add('pk_power', ARRAY['e:' || v_event.id], (v_seat->>'userId')::integer, v_power, v_at);
     END IF;
   END LOOP;
   RETURN NULL;

@@ -2,21 +2,22 @@ import { BOARDS_EVENTS, type PeriodBoard, REWARD_NOTICE_MS, type RewardNotice } 
 import { formatUnits } from '@kaixiang/shared/money';
 import { userRoom } from '@kaixiang/shared/socket';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { boardClosures, boardPrizes, pkPowerEvents } from '../../db/schema/boards.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { MailService, MailText } from '../mail/mail.service.ts';
+import { PRIZE_GRACE_MS } from '../promotion/ranking.service.ts';
 import { boardsRepo } from './boards.repo.ts';
 import { periodKindsOf, readBoardSettings } from './boards.settings.ts';
 import { periodOf } from './periods.ts';
 
 /**
- * A period's prizes are paid only this long after it ends: a record stamped 23:59:59 is written by
- * a transaction that may commit a moment after midnight, and the board must include it.
+ * A period's prizes are paid only this long after it ends, for the pickup ranking's reason (a
+ * record stamped 23:59:59 may commit a moment after midnight): the same grace.
  */
-export const CLOSE_GRACE_MS = 5 * 60 * 1000;
+export const CLOSE_GRACE_MS = PRIZE_GRACE_MS;
 /** How many finished periods of each board the job looks back over (a process down for a day still pays). */
 const LOOKBACK = 3;
 
@@ -173,8 +174,8 @@ export function createBoardsCloser(deps: CloseDeps) {
   }
 
   /** PK power activities that ended at least CLOSE_GRACE_MS ago and are not closed yet. */
-  function dueEvents(tx: Db | Tx = db) {
-    return tx
+  function dueEvents() {
+    return db
       .select({
         id: pkPowerEvents.id,
         prizes: pkPowerEvents.prizes,

@@ -1,5 +1,6 @@
 import { BOARD_SIZE, type BoardRow } from '@kaixiang/shared/boards';
 import type { Db } from '../../db/client.ts';
+import { promotionRepo } from '../promotion/promotion.repo.ts';
 import { boardsRepo, type ScoreRow } from './boards.repo.ts';
 
 export interface BoardList {
@@ -27,7 +28,7 @@ export async function boardList(
   ]);
   const people = new Map(
     (
-      await boardsRepo.people(
+      await promotionRepo.users(
         db,
         rows.map((r) => r.userId),
       )

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { boardScores } from '../../db/schema/boards.ts';
-import { users } from '../../db/schema/users.ts';
 
 type Exec = Db | Tx;
 
@@ -68,14 +67,5 @@ export const boardsRepo = {
       .from(boardScores)
       .where(and(eq(boardScores.board, board), eq(boardScores.period, period), eq(boardScores.userId, userId)));
     return row ?? null;
-  },
-
-  /** Players as boards show them. */
-  people(db: Exec, ids: readonly number[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .select({ id: users.id, nickName: users.nickName, avatar: users.avatar, vipLevel: users.vipLevel })
-      .from(users)
-      .where(inArray(users.id, [...ids]));
   },
 };

@@ -23,7 +23,7 @@ import type { Clock } from '../../infra/clock.ts';
 import { pick } from '../site/site.service.ts';
 import { boardList } from './boards.list.ts';
 import { boardsRepo } from './boards.repo.ts';
-import { readBoardSettings } from './boards.settings.ts';
+import { type BoardSettingRow, readBoardSettings } from './boards.settings.ts';
 import { type Period, periodOf } from './periods.ts';
 
 export interface BoardsDeps {
@@ -63,9 +63,9 @@ export function createBoardsService(deps: BoardsDeps) {
     return paid.map((p) => p.prize);
   }
 
-  /** A calendar board's period with the prizes it pays (or paid, once closed). */
-  async function periodHead(board: string, period: Period) {
-    const [settings, paid] = await Promise.all([readBoardSettings(db), closedPrizes(board, period.key)]);
+  /** A calendar board's period with the prizes it pays (or paid, once closed), under `settings` (readBoardSettings). */
+  async function periodHead(board: string, period: Period, settings: readonly BoardSettingRow[]) {
+    const paid = await closedPrizes(board, period.key);
     const setting = settings.find((s) => s.board === board && s.period === period.kind);
     const enabled = setting?.enabled ?? false;
     return {
@@ -79,8 +79,14 @@ export function createBoardsService(deps: BoardsDeps) {
     };
   }
 
-  async function kingBoard(board: KingBoard, period: Period, viewerId: number | null, locale: Locale) {
-    const head = await periodHead(board, period);
+  async function kingBoard(
+    board: KingBoard,
+    period: Period,
+    settings: readonly BoardSettingRow[],
+    viewerId: number | null,
+    locale: Locale,
+  ) {
+    const head = await periodHead(board, period, settings);
     const { list, me, rows } = await boardList(db, board, period.key, viewerId, head.prizes);
     const refs = rows.flatMap((r) => (r.refId === null ? [] : [r.refId]));
     const openings = refs.length
@@ -147,13 +153,18 @@ export function createBoardsService(deps: BoardsDeps) {
   }
 
   /** The activity a player sees: the running one, else the next to start, else the last to end. */
-  async function shownEvent(nowMs: number): Promise<PkPowerEventRow | null> {
-    const now = new Date(nowMs);
+  async function runningEvent(now: Date): Promise<PkPowerEventRow | null> {
     const [running] = await db
       .select()
       .from(pkPowerEvents)
       .where(and(lte(pkPowerEvents.startsAt, now), gt(pkPowerEvents.endsAt, now)))
       .limit(1);
+    return running ?? null;
+  }
+
+  async function shownEvent(nowMs: number): Promise<PkPowerEventRow | null> {
+    const now = new Date(nowMs);
+    const running = await runningEvent(now);
     if (running) return running;
     const [next] = await db
       .select()
@@ -174,16 +185,17 @@ export function createBoardsService(deps: BoardsDeps) {
   return {
     async royal(q: RoyalQuery, viewerId: number | null): Promise<BoardView> {
       const period = periodOf(q.period, clock.now(), q.back);
-      const head = await periodHead(q.board, period);
+      const head = await periodHead(q.board, period, await readBoardSettings(db));
       const { list, me } = await boardList(db, q.board, period.key, viewerId, head.prizes);
       return { ...head, list, me, now: clock.now() };
     },
 
     async king(back: number, viewerId: number | null, locale: Locale): Promise<KingView> {
       const period = periodOf('day', clock.now(), back);
+      const settings = await readBoardSettings(db);
       const [by_value, by_multiple] = await Promise.all([
-        kingBoard('king_value', period, viewerId, locale),
-        kingBoard('king_multiple', period, viewerId, locale),
+        kingBoard('king_value', period, settings, viewerId, locale),
+        kingBoard('king_multiple', period, settings, viewerId, locale),
       ]);
       return {
         period_key: period.key,
@@ -232,9 +244,8 @@ export function createBoardsService(deps: BoardsDeps) {
      * from the record when the battle ends.
      */
     async battleCreated(roomId: number, creatorId: number): Promise<void> {
-      const nowMs = clock.now();
-      const event = await shownEvent(nowMs);
-      if (!event || eventState(event, nowMs) !== 'running') return;
+      const event = await runningEvent(new Date(clock.now()));
+      if (!event) return;
       const [who] = await db
         .select({ nickName: users.nickName, avatar: users.avatar, role: users.role })
         .from(users)

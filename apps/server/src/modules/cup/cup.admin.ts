@@ -9,7 +9,6 @@ import type {
   CupResult,
   CupTournamentState,
 } from '@kaixiang/shared/cup';
-import { isRecordId } from '@kaixiang/shared/record-id';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
@@ -90,12 +89,6 @@ function checkFixture(input: Omit<AdminCupFixtureInput, 'tournament_id'>, nowMs:
   }
 }
 
-/** The row an id names, or the refusal: an id past the integer column names none. */
-const known = (id: number, missing: 'CUP_TOURNAMENT_NOT_FOUND' | 'CUP_FIXTURE_NOT_FOUND'): number => {
-  if (!isRecordId(id)) throw new AppError(missing);
-  return id;
-};
-
 const fixtureColumns = (input: Omit<AdminCupFixtureInput, 'tournament_id' | 'reason'>) => ({
   stageZhCn: input.stage_zh_cn,
   stageZhTw: input.stage_zh_tw,
@@ -165,7 +158,7 @@ export function createCupAdmin(deps: {
     updateTournament(who: AdminActor, input: AdminCupTournamentUpdate): Promise<AdminCupTournament> {
       return deps.transaction(async (tx) => {
         const now = new Date(clock.now());
-        const row = await cupRepo.lockTournament(tx, known(input.id, 'CUP_TOURNAMENT_NOT_FOUND'));
+        const row = await cupRepo.lockTournament(tx, input.id);
         if (!row) throw new AppError('CUP_TOURNAMENT_NOT_FOUND');
         const before = await tournamentView(tx, row);
         // A tournament players have predicted in stays in their sight: it may close (archived), not hide.
@@ -186,8 +179,7 @@ export function createCupAdmin(deps: {
 
     async fixtures(q: { tournament_id: number }): Promise<{ list: AdminCupFixture[] }> {
       const nowMs = clock.now();
-      if (!(await cupRepo.tournament(db, known(q.tournament_id, 'CUP_TOURNAMENT_NOT_FOUND'))))
-        throw new AppError('CUP_TOURNAMENT_NOT_FOUND');
+      if (!(await cupRepo.tournament(db, q.tournament_id))) throw new AppError('CUP_TOURNAMENT_NOT_FOUND');
       const rows = await cupRepo.fixtures(db, q.tournament_id);
       const stats = await cupRepo.pickStats(
         db,
@@ -200,8 +192,7 @@ export function createCupAdmin(deps: {
       return deps.transaction(async (tx) => {
         const nowMs = clock.now();
         const now = new Date(nowMs);
-        if (!(await cupRepo.tournament(tx, known(input.tournament_id, 'CUP_TOURNAMENT_NOT_FOUND'))))
-          throw new AppError('CUP_TOURNAMENT_NOT_FOUND');
+        if (!(await cupRepo.tournament(tx, input.tournament_id))) throw new AppError('CUP_TOURNAMENT_NOT_FOUND');
         checkFixture(input, nowMs);
         const made = await cupRepo.insertFixture(tx, {
           tournamentId: input.tournament_id,
@@ -228,7 +219,7 @@ export function createCupAdmin(deps: {
       return deps.transaction(async (tx) => {
         const nowMs = clock.now();
         const now = new Date(nowMs);
-        const row = await cupRepo.lockFixture(tx, known(input.id, 'CUP_FIXTURE_NOT_FOUND'));
+        const row = await cupRepo.lockFixture(tx, input.id);
         if (!row) throw new AppError('CUP_FIXTURE_NOT_FOUND');
         if (row.result !== null || nowMs >= row.kickoffAt.getTime()) throw new AppError('CUP_FIXTURE_LOCKED');
         checkFixture(input, nowMs);
@@ -256,7 +247,7 @@ export function createCupAdmin(deps: {
     settle(who: AdminActor, input: AdminCupSettleInput): Promise<AdminCupFixture> {
       return deps.ledger.transaction(async ({ tx, now, post }) => {
         const nowMs = now.getTime();
-        const row = await cupRepo.lockFixture(tx, known(input.id, 'CUP_FIXTURE_NOT_FOUND'));
+        const row = await cupRepo.lockFixture(tx, input.id);
         if (!row) throw new AppError('CUP_FIXTURE_NOT_FOUND');
         if (row.result !== null) throw new AppError('CUP_RESULT_ALREADY_SET');
         if (input.result !== 'void' && nowMs < row.kickoffAt.getTime()) throw new AppError('CUP_NOT_KICKED_OFF');
@@ -269,24 +260,12 @@ export function createCupAdmin(deps: {
         });
         const period = cupPeriod(row.tournamentId);
         for (const p of await cupRepo.settlePredictions(tx, row.id, input.result, now)) {
-          if (p.status === 'void') {
+          // A void pick gets its stake back, a right one stake × odds (a payout of 0 moves nothing).
+          if (p.payout > 0) {
+            const kind = p.status === 'void' ? 'cup_refund' : 'cup_payout';
             await post({
-              kind: 'cup_refund',
-              key: `cup_refund:${p.id}`,
-              currency: 'point',
-              memo: `cup_fixture:${row.id}`,
-              legs: [
-                { account: { house: 'predictions' }, amount: -p.payout },
-                { account: { userId: p.userId }, amount: p.payout },
-              ],
-            });
-            continue;
-          }
-          // A payout below one point (never, with odds ≥ 1× and a stake ≥ 1) would be no transfer.
-          if (p.status === 'won' && p.payout > 0) {
-            await post({
-              kind: 'cup_payout',
-              key: `cup_payout:${p.id}`,
+              kind,
+              key: `${kind}:${p.id}`,
               currency: 'point',
               memo: `cup_fixture:${row.id}`,
               legs: [
@@ -295,6 +274,7 @@ export function createCupAdmin(deps: {
               ],
             });
           }
+          if (p.status === 'void') continue;
           await boardsRepo.add(tx, {
             board: CUP_BOARD,
             period,

@@ -9,7 +9,6 @@ import type {
   CupView,
 } from '@kaixiang/shared/cup';
 import type { Locale } from '@kaixiang/shared/locale';
-import { isRecordId } from '@kaixiang/shared/record-id';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../infra/clock.ts';
@@ -101,7 +100,7 @@ export function createCupService(deps: CupDeps) {
   /** The tournament to show: the asked one (never a draft), else the newest open, else the newest archived. */
   function chosen(visible: readonly TournamentRow[], id: number | undefined): TournamentRow | null {
     if (id !== undefined) {
-      const asked = isRecordId(id) ? visible.find((t) => t.id === id) : undefined;
+      const asked = visible.find((t) => t.id === id);
       if (!asked) throw new AppError('CUP_TOURNAMENT_NOT_FOUND');
       return asked;
     }
@@ -149,8 +148,6 @@ export function createCupService(deps: CupDeps) {
      */
     async predict(userId: number, input: CupPredictRequest): Promise<CupPrediction> {
       await assertMayClaim(db, userId, clock.now());
-      // An id past the integer column names no fixture (and would fail the query, not find nothing).
-      if (!isRecordId(input.fixture_id)) throw new AppError('CUP_FIXTURE_NOT_FOUND');
       const made = await deps.ledger.transaction(async ({ tx, now, post }) => {
         const found = await cupRepo.fixtureForPredict(tx, input.fixture_id);
         if (!found) throw new AppError('CUP_FIXTURE_NOT_FOUND');
