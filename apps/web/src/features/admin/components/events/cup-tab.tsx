@@ -4,18 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../i18n/use-locale.ts';
 import { localDateTime } from '../../format.ts';
 import { QueryTable } from '../console-form.tsx';
-import { nameIn, oddsText, useCupFixtures, useCupTournaments } from './events-api.ts';
-import { StateTag, TabToolbar } from './events-bits.tsx';
+import { oddsText, useCupFixtures, useCupTournaments } from './events-api.ts';
+import { localisedOf, nameIn, StateTag, TabToolbar } from './events-bits.tsx';
 import { FixtureDialog } from './fixture-dialog.tsx';
 import { SettleDialog } from './settle-dialog.tsx';
 import { TournamentDialog } from './tournament-dialog.tsx';
-
-const titleOf = (x: AdminCupTournament) => ({ zh_cn: x.title_zh_cn, zh_tw: x.title_zh_tw, en: x.title_en });
-const namedOf = (f: AdminCupFixture, key: 'stage' | 'home' | 'away') => ({
-  zh_cn: f[`${key}_zh_cn`],
-  zh_tw: f[`${key}_zh_tw`],
-  en: f[`${key}_en`],
-});
 
 /** A team's flag: an image address, or an emoji shown as it is. */
 function Flag({ flag }: { flag: string }) {
@@ -35,7 +28,7 @@ function Fixtures({ tournament }: { tournament: AdminCupTournament }) {
   return (
     <div className="adm-card">
       <TabToolbar
-        title={t('adminEvents.cup.fixtures.title', { title: nameIn(titleOf(tournament), locale) })}
+        title={t('adminEvents.cup.fixtures.title', { title: nameIn(localisedOf(tournament, 'title'), locale) })}
         createText={t('adminEvents.cup.fixtures.create')}
         onCreate={() => setEditing('new')}
       />
@@ -58,12 +51,12 @@ function Fixtures({ tournament }: { tournament: AdminCupTournament }) {
         ]}
         rows={(data) =>
           data.list.map((f) => {
-            const home = nameIn(namedOf(f, 'home'), locale);
-            const away = nameIn(namedOf(f, 'away'), locale);
+            const home = nameIn(localisedOf(f, 'home'), locale);
+            const away = nameIn(localisedOf(f, 'away'), locale);
             return (
               <tr key={f.id} className="adm-table__row">
                 <td className="adm-table__mono">{f.id}</td>
-                <td>{nameIn(namedOf(f, 'stage'), locale) || '—'}</td>
+                <td>{nameIn(localisedOf(f, 'stage'), locale) || '—'}</td>
                 <td>
                   <Flag flag={f.home_flag} /> {home} {t('adminEvents.cup.fixtures.vs')} <Flag flag={f.away_flag} />{' '}
                   {away}
@@ -161,7 +154,7 @@ export function CupTab() {
               <tr key={x.id} className="adm-table__row">
                 <td className="adm-table__mono">{x.id}</td>
                 <td>
-                  {nameIn(titleOf(x), locale)}
+                  {nameIn(localisedOf(x, 'title'), locale)}
                   <br />
                   <span className="adm-table__muted">
                     {[x.title_zh_cn, x.title_zh_tw, x.title_en].filter(Boolean).join(' / ')}

@@ -25,7 +25,6 @@ import {
   adminCupTournamentsResponse,
   ODDS_ONE,
 } from '@kaixiang/shared/cup';
-import type { Locale } from '@kaixiang/shared/locale';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseSchema } from '../../../../lib/api.ts';
 import { consoleGet, consolePost } from '../../api/console-call.ts';
@@ -139,23 +138,6 @@ export const useSettleCupFixture = () =>
 
 // --- form helpers --------------------------------------------------------------------------------
 
-/** Units as a form shows them again for editing: yuan, without trailing zeros. */
-export const yuanText = (units: number) => String(units / 10_000);
-
-/** A datetime-local input's value as epoch ms; null when empty or not a moment. */
-export function msOf(text: string): number | null {
-  if (!text) return null;
-  const ms = new Date(text).getTime();
-  return Number.isFinite(ms) ? ms : null;
-}
-
-/** A whole number typed into a form; null when it is not one. */
-export function intOf(text: string): number | null {
-  if (!/^-?\d+$/.test(text.trim())) return null;
-  const n = Number(text.trim());
-  return Number.isSafeInteger(n) ? n : null;
-}
-
 /**
  * Odds typed as a decimal (2.35, at most 4 places) in basis points (23500); null when not such a
  * number. Read from the digits, not through a float, so 1.1 is 11000 and never 10999.
@@ -168,12 +150,3 @@ export function oddsBpOf(text: string): number | null {
 
 /** Odds in basis points as typed and read: 23500 → 2.35. */
 export const oddsText = (bp: number) => String(bp / ODDS_ONE);
-
-type Named = { zh_cn: string; zh_tw: string; en: string };
-
-/** A name kept in three languages, in the staff member's: the zh-CN one stands in for a missing one. */
-export function nameIn(named: Named, locale: Locale): string {
-  if (locale === 'zh-TW') return named.zh_tw || named.zh_cn;
-  if (locale === 'en-US') return named.en || named.zh_cn;
-  return named.zh_cn;
-}

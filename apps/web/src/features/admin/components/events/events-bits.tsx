@@ -1,4 +1,5 @@
 import { SCORE_KINDS } from '@kaixiang/shared/boards';
+import type { Locale } from '@kaixiang/shared/locale';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../../components/price.tsx';
@@ -34,6 +35,13 @@ export function localisedFields<K extends string>(key: K, value: Localised): Rec
     `${K}_${Lang}`,
     string
   >;
+}
+
+/** A text kept in three languages, in the staff member's: the zh-CN one stands in for a missing one. */
+export function nameIn(named: Localised, locale: Locale): string {
+  if (locale === 'zh-TW') return named.zh_tw || named.zh_cn;
+  if (locale === 'en-US') return named.en || named.zh_cn;
+  return named.zh_cn;
 }
 
 /** One input per language of a text; `label` words each from the language's name. */

@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localInput } from '../../format.ts';
 import { InputField } from '../console-form.tsx';
-import { intOf, msOf, oddsBpOf, oddsText, useCreateCupFixture, useUpdateCupFixture } from './events-api.ts';
+import { intOf, msOf } from '../promotions/promotions-api.ts';
+import { oddsBpOf, oddsText, useCreateCupFixture, useUpdateCupFixture } from './events-api.ts';
 import { FormDialog, type Localised, LocalisedInputs, localisedFields, localisedOf } from './events-bits.tsx';
 
 const NAME_MAX = 40;

@@ -6,12 +6,14 @@ import { useLocale } from '../../../../i18n/use-locale.ts';
 import { localInput } from '../../format.ts';
 import { InputField, QueryTable } from '../console-form.tsx';
 import { useRuleText, windowText } from '../promotions/promotion-bits.tsx';
-import { intOf, msOf, nameIn, useCreatePkPowerEvent, usePkPowerEvents, useUpdatePkPowerEvent } from './events-api.ts';
+import { intOf, msOf } from '../promotions/promotions-api.ts';
+import { useCreatePkPowerEvent, usePkPowerEvents, useUpdatePkPowerEvent } from './events-api.ts';
 import {
   FormDialog,
   LocalisedInputs,
   localisedFields,
   localisedOf,
+  nameIn,
   PrizeList,
   StateTag,
   TabToolbar,
@@ -22,8 +24,6 @@ const TITLE_MAX = 60;
 /** The API's bound on the power one battle earns (boards.ts). */
 const POWER_MAX = 1_000_000;
 const DAY = 86_400_000;
-
-const titleOf = (e: AdminPkPowerEvent) => ({ zh_cn: e.title_zh_cn, zh_tw: e.title_zh_tw, en: e.title_en });
 
 /**
  * Create or edit a PK power activity (admin/v1/boards/pk-power/create, update). What may change
@@ -149,7 +149,7 @@ export function PkPowerTab() {
             <tr key={e.id} className="adm-table__row">
               <td className="adm-table__mono">{e.id}</td>
               <td>
-                {nameIn(titleOf(e), locale)}
+                {nameIn(localisedOf(e, 'title'), locale)}
                 <br />
                 <span className="adm-table__muted">
                   {[e.title_zh_cn, e.title_zh_tw, e.title_en].filter(Boolean).join(' / ')}

@@ -2,7 +2,7 @@ import { BOARD_MAX_PRIZES } from '@kaixiang/shared/boards';
 import { useTranslation } from 'react-i18next';
 import { unitsOf } from '../../format.ts';
 import { RowsEditor } from '../promotions/promotion-bits.tsx';
-import { yuanText } from './events-api.ts';
+import { yuanText } from '../promotions/promotions-api.ts';
 
 /** The API's bound on one prize (boards.ts `units()`): ¥100,000,000. */
 const PRIZE_MAX_UNITS = 1_000_000_000_000;

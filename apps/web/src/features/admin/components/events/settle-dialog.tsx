@@ -2,8 +2,8 @@ import { type AdminCupFixture, CUP_RESULTS, type CupResult } from '@kaixiang/sha
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../i18n/use-locale.ts';
-import { nameIn, useSettleCupFixture } from './events-api.ts';
-import { FormDialog } from './events-bits.tsx';
+import { useSettleCupFixture } from './events-api.ts';
+import { FormDialog, localisedOf, nameIn } from './events-bits.tsx';
 
 /**
  * Enter a fixture's result (admin/v1/cup/settle-fixture). It pays every right pick at once (a void
@@ -17,8 +17,8 @@ export function SettleDialog({ fixture, onClose }: { fixture: AdminCupFixture; o
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const home = nameIn({ zh_cn: fixture.home_zh_cn, zh_tw: fixture.home_zh_tw, en: fixture.home_en }, locale);
-  const away = nameIn({ zh_cn: fixture.away_zh_cn, zh_tw: fixture.away_zh_tw, en: fixture.away_en }, locale);
+  const home = nameIn(localisedOf(fixture, 'home'), locale);
+  const away = nameIn(localisedOf(fixture, 'away'), locale);
   const resultText = (r: CupResult) => t(`adminEvents.cup.result.${r}`, { home, away });
 
   function submit(e: FormEvent) {
