@@ -6,13 +6,12 @@ import { AccountHeader } from '../features/accounts/components/account-header.ts
 import { LoginDialogHost } from '../features/accounts/components/login-dialog-host.tsx';
 import { SessionBootstrap } from '../features/accounts/components/session-bootstrap.tsx';
 import { BagLauncher } from '../features/bags/bag-launcher.tsx';
-import { RewardNoticeLauncher } from '../features/boards/reward-notice-launcher.tsx';
 import { AnnouncementBar } from '../features/site/components/announcement-bar.tsx';
 import { LiveTickers } from '../features/site/components/live-tickers.tsx';
 import { SidePanel } from '../features/site/components/side-panel.tsx';
 import { SiteFooter } from '../features/site/components/site-footer.tsx';
 import { SiteHeader } from '../features/site/components/site-header.tsx';
-import { TaskNoticeLauncher } from '../features/tasks/task-notice-launcher.tsx';
+import { useLoggedIn } from '../lib/session.ts';
 import { RouteGuard } from './route-guard.tsx';
 
 /**
@@ -32,6 +31,24 @@ const RainHost = lazy(() => import('../features/rain/components/rain-host.tsx'))
 
 /** The player's reality-check reminder (issue 24 §2), on every page: a chunk of its own, like the rain. */
 const RealityCheckHost = lazy(() => import('../features/protection/components/reality-check-host.tsx'));
+
+/**
+ * The notices on a signed-in player's own room (the daily tasks' 3 s notice, the boards' 15 s
+ * reward notice): their listeners, notices and texts are chunks loaded after sign-in, so the
+ * shell's first load carries only these imports.
+ */
+const TaskNoticeHost = lazy(() => import('../features/tasks/components/task-notice.tsx'));
+const RewardNoticeHost = lazy(() => import('../features/boards/components/reward-notice.tsx'));
+
+function SignedInNotices() {
+  if (!useLoggedIn()) return null;
+  return (
+    <Suspense fallback={null}>
+      <TaskNoticeHost />
+      <RewardNoticeHost />
+    </Suspense>
+  );
+}
 
 /** The page shell of spec 1 §2: header, tickers, announcements, page, footer, side panel. */
 export function AppLayout() {
@@ -67,9 +84,8 @@ export function AppLayout() {
           <RainHost />
         </Suspense>
       </div>
-      <TaskNoticeLauncher />
+      <SignedInNotices />
       {/* The boards' 15 s reward notices (spec 2 §7): a chunk of its own, loaded after sign-in. */}
-      <RewardNoticeLauncher />
       <Suspense fallback={null}>
         <RealityCheckHost />
       </Suspense>

@@ -1,6 +1,6 @@
 import type { CupPick } from '@kaixiang/shared/cup';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '../../../i18n/formats.ts';
+import { dateTimeFormat, TO_THE_MINUTE } from '../../../i18n/formats.ts';
 import { useLocale } from '../../../i18n/use-locale.ts';
 
 /** Odds in basis points as a bookmaker writes them: 23500 → "2.35". */
@@ -33,15 +33,7 @@ export function useTimeText() {
     day: (ms: number) =>
       dateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short' }).format(ms),
     clock: (ms: number) => dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false }).format(ms),
-    full: (ms: number) =>
-      dateTimeFormat(locale, {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hour12: false,
-      }).format(ms),
+    full: (ms: number) => dateTimeFormat(locale, TO_THE_MINUTE).format(ms),
   };
 }
 
