@@ -49,18 +49,19 @@ export function createBoardsService(deps: BoardsDeps) {
   /** What watchKing saw last in this process (null before its first look). */
   let lastKing: string | null = null;
 
+  /** What a closed period paid by rank (empty when it paid nothing), or null while it is open: one read. */
   async function closedPrizes(board: string, period: string): Promise<number[] | null> {
-    const [closure] = await db
-      .select({ at: boardClosures.closedAt })
+    const rows = await db
+      .select({ prize: boardPrizes.prizeUnits })
       .from(boardClosures)
-      .where(and(eq(boardClosures.board, board), eq(boardClosures.period, period)));
-    if (!closure) return null;
-    const paid = await db
-      .select({ rank: boardPrizes.rank, prize: boardPrizes.prizeUnits })
-      .from(boardPrizes)
-      .where(and(eq(boardPrizes.board, board), eq(boardPrizes.period, period)))
+      .leftJoin(
+        boardPrizes,
+        and(eq(boardPrizes.board, boardClosures.board), eq(boardPrizes.period, boardClosures.period)),
+      )
+      .where(and(eq(boardClosures.board, board), eq(boardClosures.period, period)))
       .orderBy(asc(boardPrizes.rank));
-    return paid.map((p) => p.prize);
+    if (rows.length === 0) return null;
+    return rows.flatMap((r) => (r.prize === null ? [] : [r.prize]));
   }
 
   /** A calendar board's period with the prizes it pays (or paid, once closed), under `settings` (readBoardSettings). */
